@@ -1,0 +1,62 @@
+// Lint that fails the build. Besides typescript-eslint's recommended rules, it holds the tree's
+// boundaries (each proven to bite by test/lint-rules.test.ts against fixtures in test/fixtures/lint):
+//   - connector/src/core never imports electron;
+//   - no workspace imports another's src/ (only its package entry, @ledgerwire/<name>);
+//   - process.env only inside config modules (and tests);
+//   - no import cycles.
+import js from '@eslint/js';
+import importX from 'eslint-plugin-import-x';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+// Deep imports through a package name; relative paths that climb into a sibling workspace are
+// caught by import-x/no-relative-packages.
+const deepWorkspaceImport = {
+  group: ['@ledgerwire/*/*'],
+  message: 'Import another workspace only through its package entry (@ledgerwire/<name>), never a path inside it.',
+};
+const electronInCore = {
+  group: ['electron', 'electron/*'],
+  message: 'connector/src/core is plain Node: only connector/src/electron-main may import electron.',
+};
+
+export default tseslint.config(
+  {
+    ignores: ['**/node_modules/**', '**/dist/**', 'data/**', 'test/fixtures/**', '**/*.d.ts', 'e2e/test-results/**'],
+  },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.node } },
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/resolver-next': [createTypeScriptImportResolver({ project: './tsconfig.json' })],
+    },
+    rules: {
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+      'import-x/no-relative-packages': 'error',
+      'no-restricted-imports': ['error', { patterns: [deepWorkspaceImport] }],
+      'no-restricted-properties': [
+        'error',
+        { object: 'process', property: 'env', message: 'Read the environment only in a config module (loadConfig); pass config down.' },
+      ],
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/consistent-type-imports': 'error',
+    },
+  },
+  {
+    files: ['**/connector/src/core/**'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [deepWorkspaceImport, electronInCore] }] },
+  },
+  {
+    // Config modules read the environment; so do tests, benchmarks and e2e drivers, which are
+    // their own entry points. Same-workspace relative imports of src/ are allowed in a workspace's tests.
+    files: ['**/config/**', '**/*-config.ts', '**/*.config.ts', '**/*.config.js', '**/test/**', 'bench/**', 'e2e/**'],
+    rules: { 'no-restricted-properties': 'off' },
+  },
+  {
+    files: ['**/test/**', 'bench/**', 'e2e/**'],
+    rules: { '@typescript-eslint/no-explicit-any': 'off' },
+  },
+);

@@ -1,0 +1,57 @@
+// Opens the relay's database: embedded SQLite (WAL, busy timeout) by default, PostgreSQL when
+// DATABASE_URL is set. Returns the Kysely handle with the dialect's capability table.
+import fs from 'node:fs';
+import path from 'node:path';
+import SQLite from 'better-sqlite3';
+import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
+import pg from 'pg';
+import type { RelayConfig } from '../config/load-config.js';
+import { postgresCapabilities, sqliteCapabilities, type DialectCapabilities } from './capabilities.js';
+import type { Database } from './schema.js';
+
+export type RelayDatabase = Readonly<{
+  db: Kysely<Database>;
+  capabilities: DialectCapabilities;
+  /** Answers when the database does; used by /readyz. */
+  ping(): Promise<boolean>;
+  destroy(): Promise<void>;
+}>;
+
+// PostgreSQL returns BIGINT (count(*), sums) as strings by default; ours fit in a double.
+pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
+
+export function openDatabase(database: RelayConfig['database']): RelayDatabase {
+  if (database.kind === 'sqlite') {
+    fs.mkdirSync(path.dirname(database.file), { recursive: true, mode: 0o700 });
+    const connection = new SQLite(database.file);
+    connection.pragma('journal_mode = WAL');
+    connection.pragma('busy_timeout = 5000');
+    connection.pragma('foreign_keys = ON');
+    connection.pragma('synchronous = NORMAL');
+    return wrap(new Kysely<Database>({ dialect: new SqliteDialect({ database: connection }) }), sqliteCapabilities);
+  }
+  const pool = new pg.Pool({
+    connectionString: database.url,
+    max: 10,
+    ...(database.schema ? { options: `-c search_path=${database.schema}` } : {}),
+  });
+  // An idle client that loses its server must not crash the process; the next query reports it.
+  pool.on('error', () => undefined);
+  return wrap(new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }), postgresCapabilities);
+}
+
+function wrap(db: Kysely<Database>, capabilities: DialectCapabilities): RelayDatabase {
+  return Object.freeze({
+    db,
+    capabilities,
+    async ping() {
+      try {
+        await sql`select 1`.execute(db);
+        return true;
+      } catch {
+        return false;
+      }
+    },
+    destroy: () => db.destroy(),
+  });
+}

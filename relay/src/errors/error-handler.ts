@@ -1,0 +1,93 @@
+// The one error handler and not-found handler. Each API family has its own error body:
+//   messaging (/api/…)            {"error": "..."}; validation 422 {"message", "errors": {field: [...]}}
+//   bridge (/api/v1/…), operator  {"success": false, "error": {"code", "message", "details"}}
+// Anything that is not an AppError or a known client error becomes a bare 500, logged with context.
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { AppError, errorCatalogue, type ErrorDetail } from './catalogue.js';
+
+type ApiFamily = 'messaging' | 'envelope';
+
+export function apiFamilyOf(url: string): ApiFamily {
+  const pathname = url.split('?')[0] ?? '';
+  if (pathname.startsWith('/api/v1/') || pathname === '/api/v1') return 'envelope';
+  if (pathname.startsWith('/api/')) return 'messaging';
+  return 'envelope';
+}
+
+export function sendError(request: FastifyRequest, reply: FastifyReply, error: AppError): FastifyReply {
+  for (const [name, value] of Object.entries(error.headers)) reply.header(name, value);
+  reply.code(error.status);
+  if (apiFamilyOf(request.url) === 'messaging') {
+    if (error.code === 'validation_failed') return reply.send(messagingValidationBody(error.details));
+    return reply.send({ error: error.message });
+  }
+  return reply.send({
+    success: false,
+    error: { code: error.code, message: error.message, details: error.details },
+  });
+}
+
+/** The framework-default validation shape the messaging contract names (Laravel's). */
+function messagingValidationBody(details: readonly ErrorDetail[]) {
+  const errors: Record<string, string[]> = {};
+  for (const d of details) (errors[d.field ?? 'body'] ??= []).push(d.message);
+  const first = details[0]?.message ?? errorCatalogue.validation_failed.message;
+  const more = details.length > 1 ? ` (and ${details.length - 1} more error${details.length > 2 ? 's' : ''})` : '';
+  return { message: `${first}${more}`, errors };
+}
+
+function describeValidation(error: FastifyError): ErrorDetail[] {
+  if (hasZodFastifySchemaValidationErrors(error)) {
+    return error.validation.map((v) => {
+      const field = v.instancePath.replace(/^\//, '').replaceAll('/', '.') || undefined;
+      const message = field ? `The ${field} field ${lowerFirst(v.message ?? 'is invalid')}` : (v.message ?? 'is invalid');
+      return field ? { field, message } : { message };
+    });
+  }
+  return [{ message: error.message }];
+}
+
+function lowerFirst(text: string): string {
+  return text.charAt(0).toLowerCase() + text.slice(1);
+}
+
+function toAppError(error: FastifyError, request: FastifyRequest): AppError | undefined {
+  if (error instanceof AppError) return error;
+  if (error.validation) {
+    // Messaging answers validation with 422 (its contract); the envelope APIs call a body that
+    // does not match its schema "malformed" (400), as the bridge contract's error table does.
+    const code = apiFamilyOf(request.url) === 'messaging' ? 'validation_failed' : 'bad_request';
+    return new AppError(code, { details: describeValidation(error) });
+  }
+  switch (error.code) {
+    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+    case 'FST_ERR_CTP_INVALID_JSON_BODY':
+    case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
+      return new AppError('bad_request', { message: `The request body is not valid JSON: ${error.message}` });
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+      return new AppError('payload_too_large');
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+      return new AppError('unsupported_media_type');
+  }
+  if (error instanceof SyntaxError) return new AppError('bad_request', { message: 'The request body is not valid JSON' });
+  if (typeof error.statusCode === 'number' && error.statusCode >= 400 && error.statusCode < 500) {
+    return new AppError(error.statusCode === 404 ? 'not_found' : 'bad_request', { message: error.message });
+  }
+  return undefined;
+}
+
+export function registerErrorHandling(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    const known = toAppError(error, request);
+    if (known) {
+      if (known.status >= 500) request.log.error({ err: error }, 'request failed');
+      return sendError(request, reply, known);
+    }
+    request.log.error({ err: error, url: request.url, method: request.method }, 'unhandled error');
+    return sendError(request, reply, new AppError('internal_error'));
+  });
+  app.setNotFoundHandler((request, reply) =>
+    sendError(request, reply, new AppError('route_not_found', { message: `No endpoint ${request.method} ${request.url.split('?')[0]}` })),
+  );
+}
