@@ -47,6 +47,7 @@ const envSchema = z.object({
     .transform(Number)
     .default(5000),
   WEBHOOK_ALLOW_PRIVATE_URLS: booleanFlag.default(false),
+  RELAY_WORKERS: booleanFlag.default(true),
 });
 
 export type RelayConfig = Readonly<{
@@ -61,6 +62,8 @@ export type RelayConfig = Readonly<{
   publicUrl: string;
   shutdownTimeoutMs: number;
   webhookAllowPrivateUrls: boolean;
+  /** Background loops (dispatch, webhook delivery, leases) start with the app; tests may turn them off and call runOnce(). */
+  workersEnabled: boolean;
 }>;
 
 export class ConfigError extends Error {
@@ -102,6 +105,7 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>>): R
     publicUrl: (e.PUBLIC_URL ?? `http://${hostForUrl}:${e.PORT}`).replace(/\/$/, ''),
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
     webhookAllowPrivateUrls: e.WEBHOOK_ALLOW_PRIVATE_URLS,
+    workersEnabled: e.RELAY_WORKERS,
   });
 }
 
