@@ -31,6 +31,9 @@ export default tseslint.config(
     languageOptions: { globals: { ...globals.node } },
     plugins: { 'import-x': importX },
     settings: {
+      // The dependency graph (no-cycle) must parse TypeScript files too.
+      'import-x/extensions': ['.ts', '.tsx', '.js', '.mjs'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
       'import-x/resolver-next': [createTypeScriptImportResolver({ project: './tsconfig.json' })],
     },
     rules: {
@@ -52,7 +55,7 @@ export default tseslint.config(
   {
     // Config modules read the environment; so do tests, benchmarks and e2e drivers, which are
     // their own entry points. Same-workspace relative imports of src/ are allowed in a workspace's tests.
-    files: ['**/config/**', '**/*-config.ts', '**/*.config.ts', '**/*.config.js', '**/test/**', 'bench/**', 'e2e/**'],
+    files: ['**/config/**', '**/*-config.ts', '**/*.config.ts', '**/*.config.js', '*/test/**', 'test/*.ts', 'bench/**', 'e2e/**'],
     rules: { 'no-restricted-properties': 'off' },
   },
   {

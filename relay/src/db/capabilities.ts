@@ -9,8 +9,12 @@ export type DialectCapabilities = Readonly<{
   notify: boolean;
   /** Several relay processes may share this database, so counters and presence must live in it. */
   sharedAcrossProcesses: boolean;
-  /** Migrations must be serialised with an advisory lock (PostgreSQL); SQLite's file lock does it already. */
-  advisoryLock: boolean;
+  /**
+   * How concurrent migration runs are serialised: PostgreSQL holds an advisory lock for the whole
+   * run; SQLite's deferred transactions instead let the loser of a race fail and retry, finding
+   * the winner's work done.
+   */
+  migrationSerialisation: 'advisory-lock' | 'retry-on-conflict';
 }>;
 
 export const sqliteCapabilities: DialectCapabilities = Object.freeze({
@@ -18,7 +22,7 @@ export const sqliteCapabilities: DialectCapabilities = Object.freeze({
   skipLocked: false,
   notify: false,
   sharedAcrossProcesses: false,
-  advisoryLock: false,
+  migrationSerialisation: 'retry-on-conflict',
 });
 
 export const postgresCapabilities: DialectCapabilities = Object.freeze({
@@ -26,5 +30,5 @@ export const postgresCapabilities: DialectCapabilities = Object.freeze({
   skipLocked: true,
   notify: true,
   sharedAcrossProcesses: true,
-  advisoryLock: true,
+  migrationSerialisation: 'advisory-lock',
 });

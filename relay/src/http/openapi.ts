@@ -8,7 +8,7 @@ import { RELAY_VERSION } from '../version.js';
 export async function registerOpenApi(app: FastifyInstance, publicUrl: string): Promise<void> {
   await app.register(swagger, {
     openapi: {
-      openapi: '3.0.3',
+      openapi: '3.1.0',
       info: {
         title: 'Ledgerwire relay',
         version: RELAY_VERSION,

@@ -1,0 +1,38 @@
+import { afterEach, beforeEach, expect, it } from 'vitest';
+import { describeOnDatabases } from '../helpers/test-databases.js';
+import { call, startTestRelay, type TestRelay } from '../helpers/test-relay.js';
+
+describeOnDatabases('probes', (kind) => {
+  let relay: TestRelay;
+  beforeEach(async () => {
+    relay = await startTestRelay(kind);
+  });
+  afterEach(async () => {
+    await relay.close();
+  });
+
+  it('GET /api/health answers without a credential', async () => {
+    const { body } = await call(relay.app, 'GET', '/api/health', 200);
+    expect(body).toEqual({ status: 'ok', service: 'messaging' });
+  });
+
+  it('GET /readyz is 200 while the database answers and 503 once it does not', async () => {
+    expect((await call(relay.app, 'GET', '/readyz', 200)).body).toEqual({ status: 'ready', database: 'ok' });
+    await relay.app.relay.database.destroy();
+    expect((await call(relay.app, 'GET', '/readyz', 503)).body).toEqual({ status: 'unavailable', database: 'unreachable' });
+  });
+
+  it('every answer carries a request id, and honours one that is sent', async () => {
+    const { headers } = await call(relay.app, 'GET', '/api/health', 200, { headers: { 'x-request-id': 'req_from_caller' } });
+    expect(headers['x-request-id']).toBe('req_from_caller');
+    const other = await call(relay.app, 'GET', '/api/health', 200);
+    expect(String(other.headers['x-request-id'])).toMatch(/^req_[0-9a-f-]{36}$/);
+  });
+
+  it('unknown routes get the envelope or the messaging shape by API family', async () => {
+    const bridge = await call(relay.app, 'GET', '/api/v1/nothing-here', 404);
+    expect(bridge.body).toEqual({ success: false, error: { code: 'route_not_found', message: 'No endpoint GET /api/v1/nothing-here', details: [] } });
+    const messaging = await call(relay.app, 'GET', '/api/nothing-here', 404);
+    expect(messaging.body).toEqual({ error: 'No endpoint GET /api/nothing-here' });
+  });
+});
