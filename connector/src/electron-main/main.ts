@@ -1,0 +1,102 @@
+// The Electron shell of the connector: lifecycle, one window, the tray, start at login. All the
+// work happens in the plain-Node core (../core); this file only hosts it and shows its local UI.
+import path from 'node:path';
+import { app, BrowserWindow, Menu, Tray, nativeImage, shell } from 'electron';
+import { startConnectorService } from '../core/index.js';
+import { registerShellIpc } from './ipc-handlers.js';
+import { trayIconFile, trayTooltip } from './tray-state.js';
+
+type Service = Awaited<ReturnType<typeof startConnectorService>>;
+
+let mainWindow: BrowserWindow | undefined;
+let tray: Tray | undefined;
+let service: Service | undefined;
+
+function assetsDir(): string {
+  return app.isPackaged ? path.join(process.resourcesPath, 'assets') : path.join(__dirname, '..', '..', 'assets');
+}
+
+function showWindow(uiUrl: string): void {
+  if (mainWindow && !mainWindow.isDestroyed()) {
+    mainWindow.show();
+    mainWindow.focus();
+    return;
+  }
+  mainWindow = new BrowserWindow({
+    width: 1100,
+    height: 760,
+    title: 'Ledgerwire Connector',
+    webPreferences: {
+      preload: path.join(__dirname, 'preload.js'),
+      contextIsolation: true,
+      sandbox: true,
+      nodeIntegration: false,
+    },
+  });
+  const uiOrigin = new URL(uiUrl).origin;
+  // Only the local UI loads in the window; any other link opens in the user's browser.
+  mainWindow.webContents.setWindowOpenHandler(({ url }) => {
+    if (url.startsWith('https://')) void shell.openExternal(url);
+    return { action: 'deny' };
+  });
+  mainWindow.webContents.on('will-navigate', (event, url) => {
+    if (new URL(url).origin !== uiOrigin) event.preventDefault();
+  });
+  // Closing the window keeps the connector running in the tray; Quit in the tray menu ends it.
+  mainWindow.on('close', (event) => {
+    if (!quitting) {
+      event.preventDefault();
+      mainWindow?.hide();
+    }
+  });
+  void mainWindow.loadURL(uiUrl);
+}
+
+let quitting = false;
+
+async function main(): Promise<void> {
+  if (!app.requestSingleInstanceLock()) {
+    app.quit();
+    return;
+  }
+  await app.whenReady();
+  app.setLoginItemSettings({ openAtLogin: true, args: ['--hidden'] });
+
+  service = await startConnectorService({ dataDir: app.getPath('userData') });
+  const uiUrl = service.uiUrl;
+  registerShellIpc({ uiOrigin: new URL(uiUrl).origin, service });
+
+  tray = new Tray(nativeImage.createFromPath(path.join(assetsDir(), trayIconFile(service.status()))));
+  const updateTray = () => {
+    if (!tray || !service) return;
+    const status = service.status();
+    tray.setImage(nativeImage.createFromPath(path.join(assetsDir(), trayIconFile(status))));
+    tray.setToolTip(trayTooltip(status));
+  };
+  updateTray();
+  service.onStatusChange(updateTray);
+  tray.setContextMenu(
+    Menu.buildFromTemplate([
+      { label: 'Open Ledgerwire Connector', click: () => showWindow(uiUrl) },
+      { label: 'Sync now', click: () => void service?.syncNow() },
+      { type: 'separator' },
+      { label: 'Quit', click: () => app.quit() },
+    ]),
+  );
+  tray.on('click', () => showWindow(uiUrl));
+
+  app.on('second-instance', () => showWindow(uiUrl));
+  app.on('window-all-closed', () => {
+    // Stay alive in the tray.
+  });
+  app.on('before-quit', (event) => {
+    if (quitting || !service) return;
+    quitting = true;
+    event.preventDefault();
+    void service.stop().finally(() => app.exit(0));
+  });
+
+  if (!process.argv.includes('--hidden')) showWindow(uiUrl);
+}
+
+void main();
