@@ -11,10 +11,9 @@ export type DialectCapabilities = Readonly<{
   sharedAcrossProcesses: boolean;
   /**
    * How concurrent migration runs are serialised: PostgreSQL holds an advisory lock for the whole
-   * run; SQLite's deferred transactions instead let the loser of a race fail and retry, finding
-   * the winner's work done.
+   * run; SQLite runs it in one `BEGIN IMMEDIATE` transaction (its single write lock).
    */
-  migrationSerialisation: 'advisory-lock' | 'retry-on-conflict';
+  migrationSerialisation: 'advisory-lock' | 'immediate-transaction';
 }>;
 
 export const sqliteCapabilities: DialectCapabilities = Object.freeze({
@@ -22,7 +21,7 @@ export const sqliteCapabilities: DialectCapabilities = Object.freeze({
   skipLocked: false,
   notify: false,
   sharedAcrossProcesses: false,
-  migrationSerialisation: 'retry-on-conflict',
+  migrationSerialisation: 'immediate-transaction',
 });
 
 export const postgresCapabilities: DialectCapabilities = Object.freeze({

@@ -1,46 +1,76 @@
 // Runs the numbered migrations at start. Safe when two relays start at once on one database:
-// on PostgreSQL the run happens on one connection holding an advisory lock, so the second relay
-// waits, then finds nothing left to apply; on SQLite the loser of the race rolls back and retries.
+// PostgreSQL runs the whole migration on one connection holding an advisory lock; SQLite runs it
+// inside one `BEGIN IMMEDIATE` transaction, which only one connection can hold. Either way the
+// second relay waits, then finds nothing left to apply.
+import { setTimeout as delay } from 'node:timers/promises';
 import { Migrator, sql, type Kysely, type MigrationResult } from 'kysely';
 import type { DialectCapabilities } from './capabilities.js';
 import { migrations } from './migrations/index.js';
 import type { Database } from './schema.js';
 
 const MIGRATION_LOCK_KEY = 7_453_001; // arbitrary, fixed: "ledgerwire migrations"
-const SQLITE_ATTEMPTS = 5;
+const SQLITE_LOCK_WAIT_MS = 60_000;
 
-async function runMigrator(db: Kysely<Database>): Promise<MigrationResult[]> {
+async function runMigrator(
+  db: Kysely<Database>,
+  options: { schema?: string | undefined; disableTransactions?: boolean },
+): Promise<MigrationResult[]> {
   const migrator = new Migrator({
     db,
     provider: { getMigrations: () => Promise.resolve(migrations) },
     migrationTableName: 'relay_migrations',
     migrationLockTableName: 'relay_migrations_lock',
+    // Kysely looks for its tables across every schema it can see; name ours so that another
+    // schema's migration tables (other relays, other tests) are never taken for this one's.
+    ...(options.schema === undefined ? {} : { migrationTableSchema: options.schema }),
+    ...(options.disableTransactions ? { disableTransactions: true } : {}),
   });
   const { error, results } = await migrator.migrateToLatest();
   if (error) throw error instanceof Error ? error : new Error(String(error));
   return results ?? [];
 }
 
+/** Takes SQLite's write lock without blocking the event loop (busy_timeout would block it). */
+async function beginImmediate(connection: Kysely<Database>): Promise<void> {
+  const deadline = Date.now() + SQLITE_LOCK_WAIT_MS;
+  await sql`pragma busy_timeout = 0`.execute(connection);
+  try {
+    for (let wait = 5; ; wait = Math.min(wait * 2, 200)) {
+      try {
+        await sql`begin immediate`.execute(connection);
+        return;
+      } catch (error) {
+        if ((error as { code?: string }).code !== 'SQLITE_BUSY' || Date.now() > deadline) throw error;
+        await delay(wait);
+      }
+    }
+  } finally {
+    await sql`pragma busy_timeout = 5000`.execute(connection);
+  }
+}
+
 export async function migrateToLatest(
   db: Kysely<Database>,
   capabilities: DialectCapabilities,
 ): Promise<MigrationResult[]> {
-  if (capabilities.migrationSerialisation === 'advisory-lock') {
-    return db.connection().execute(async (connection) => {
+  return db.connection().execute(async (connection) => {
+    if (capabilities.migrationSerialisation === 'advisory-lock') {
       await sql`select pg_advisory_lock(${MIGRATION_LOCK_KEY})`.execute(connection);
       try {
-        return await runMigrator(connection);
+        const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(connection);
+        return await runMigrator(connection, { schema: rows[0]?.schema });
       } finally {
         await sql`select pg_advisory_unlock(${MIGRATION_LOCK_KEY})`.execute(connection);
       }
-    });
-  }
-  for (let attempt = 1; ; attempt++) {
-    try {
-      return await runMigrator(db);
-    } catch (error) {
-      // Each migration runs in a transaction, so a failed attempt left nothing half-applied.
-      if (attempt >= SQLITE_ATTEMPTS) throw error;
     }
-  }
+    await beginImmediate(connection);
+    try {
+      const results = await runMigrator(connection, { disableTransactions: true });
+      await sql`commit`.execute(connection);
+      return results;
+    } catch (error) {
+      await sql`rollback`.execute(connection);
+      throw error;
+    }
+  });
 }

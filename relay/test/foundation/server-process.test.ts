@@ -34,7 +34,7 @@ function collect(child: ChildProcessWithoutNullStreams) {
   return { exited, output, waitForLine };
 }
 
-describe('relay process', () => {
+describe('relay process', { timeout: 90_000 }, () => {
   const dirs: string[] = [];
   const children: ChildProcessWithoutNullStreams[] = [];
   afterEach(() => {
