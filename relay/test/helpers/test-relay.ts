@@ -23,7 +23,13 @@ export async function startTestRelay(
   const testDatabase = await createTestDatabase(kind);
   const base = loadConfig({ DATA_DIR: testDatabase.dataDir, LOG_LEVEL: 'silent', RELAY_ADMIN_TOKEN: TEST_OPERATOR_TOKEN, ...env });
   const config: RelayConfig = Object.freeze({ ...base, database: testDatabase.database });
-  const app = await buildApp(config, options);
+  let app: FastifyInstance;
+  try {
+    app = await buildApp(config, options);
+  } catch (error) {
+    await testDatabase.drop();
+    throw error;
+  }
   return {
     app,
     config,
