@@ -1,0 +1,71 @@
+// Reads facts out of a master's element tree: its names (primary + aliases, from LANGUAGENAME.LIST or
+// NAME), a ledger's opening bills, a voucher type's numbering series.
+import { parseAmount, parseLogical, stripSystemMark } from '../tally-format.js';
+import { attr, child, children, textOf, type XNode } from '../xml/xml-tree.js';
+import type { BillRow, MasterRecord, NumberingSeries } from './records.js';
+
+/** Primary name and aliases as sent: the first NAME of the 1033 (or first) language block, else `<NAME>`. */
+export function namesFromTree(tree: XNode): string[] {
+  const blocks = children(tree, 'LANGUAGENAME.LIST');
+  const english = blocks.find((b) => (textOf(b, 'LANGUAGEID') ?? '').trim() === '1033') ?? blocks[0];
+  const listed = children(child(english, 'NAME.LIST'), 'NAME')
+    .map((n) => n.text)
+    .filter((n) => n.trim() !== '');
+  if (listed.length > 0) return listed;
+  const inner = textOf(tree, 'NAME');
+  return inner !== undefined && inner.trim() !== '' ? [inner] : [];
+}
+
+export function ledgerOpeningBills(master: MasterRecord): BillRow[] {
+  if (master.type !== 'LEDGER') return [];
+  return children(master.tree, 'BILLALLOCATIONS.LIST')
+    .map((node) => ({
+      ledgerName: master.name,
+      name: (textOf(node, 'NAME') ?? '').trim(),
+      billType: parseLogical(textOf(node, 'ISADVANCE')) ? 'Advance' : 'Opening',
+      amount: parseAmount(textOf(node, 'OPENINGBALANCE')) ?? 0,
+      date: (textOf(node, 'BILLDATE') ?? '').trim(),
+    }))
+    .filter((bill) => bill.name !== '');
+}
+
+export const NUMBERING_METHODS = ['Manual', 'Automatic (Manual Override)', 'Automatic', 'Multi-user Auto', 'None'];
+
+function canonicalMethod(value: string | undefined, fallback: string): string {
+  const wanted = stripSystemMark(value ?? '').trim().toLowerCase();
+  return NUMBERING_METHODS.find((m) => m.toLowerCase() === wanted) ?? fallback;
+}
+
+/**
+ * A voucher type's numbering series. The series list is authoritative (bridge master rule 6); a type
+ * sent with only the top-level NUMBERINGMETHOD/PREVENTDUPLICATES gets one `Default` series from them.
+ */
+export function numberingSeries(tree: XNode): NumberingSeries[] {
+  const listed = children(tree, 'VOUCHERNUMBERSERIES.LIST').filter((s) => (textOf(s, 'NAME') ?? '').trim() !== '');
+  if (listed.length > 0) {
+    return listed.map((s, index) => ({
+      name: (textOf(s, 'NAME') ?? '').trim(),
+      method: canonicalMethod(textOf(s, 'NUMBERINGMETHOD'), 'Automatic (Manual Override)'),
+      subMethod: stripSystemMark(textOf(s, 'NUMBERINGSUBMETHOD') ?? '').trim() || 'Default',
+      preventDuplicates: parseLogical(textOf(s, 'PREVENTDUPLICATES')) ?? false,
+      isDefault: parseLogical(textOf(s, 'ISDEFAULT')) ?? index === 0,
+    }));
+  }
+  return [
+    {
+      name: 'Default',
+      method: canonicalMethod(textOf(tree, 'NUMBERINGMETHOD'), 'Automatic (Manual Override)'),
+      subMethod: stripSystemMark(textOf(tree, 'NUMBERINGSUBMETHOD') ?? '').trim() || 'Default',
+      preventDuplicates: parseLogical(textOf(tree, 'PREVENTDUPLICATES')) ?? false,
+      isDefault: true,
+    },
+  ];
+}
+
+export function parentName(tree: XNode): string {
+  return stripSystemMark(textOf(tree, 'PARENT') ?? '').trim();
+}
+
+export function objectName(tree: XNode): string {
+  return attr(tree, 'NAME') ?? '';
+}

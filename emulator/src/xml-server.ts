@@ -1,0 +1,123 @@
+// The XML port, like TallyPrime's: GET / answers the banner, POST / takes an envelope. Requests are
+// served one at a time (the next waits, the banner too), a client that disconnects does not cancel
+// its work, and "books stopped" means the port is closed (connection refused).
+import http from 'node:http';
+import type { AddressInfo, Socket } from 'node:net';
+import type { Faults } from './faults.js';
+import { handleRequest, unknownRequest, type HandledRequest } from './request-handler.js';
+import { SERVER_RUNNING } from './rules/messages.js';
+import type { BooksStore } from './state/books-store.js';
+import { decodeRequest, encodeResponse, responseContentType, wantsUtf16 } from './xml/charset.js';
+
+export class XmlServer {
+  private server: http.Server | undefined;
+  private readonly sockets = new Set<Socket>();
+  private queue: Promise<void> = Promise.resolve();
+  private boundPort = 0;
+
+  constructor(
+    private readonly store: BooksStore,
+    readonly faults: Faults,
+    private readonly host: string,
+  ) {}
+
+  get port(): number {
+    return this.boundPort;
+  }
+
+  get running(): boolean {
+    return this.server !== undefined;
+  }
+
+  async start(port: number): Promise<void> {
+    if (this.server) return;
+    const server = http.createServer((req, res) => this.accept(req, res));
+    server.keepAliveTimeout = 1000;
+    server.on('connection', (socket) => {
+      // Answers are written in one piece; without this, Nagle + delayed ACK add ~40 ms per request.
+      socket.setNoDelay(true);
+      this.sockets.add(socket);
+      socket.on('close', () => this.sockets.delete(socket));
+    });
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(this.boundPort || port, this.host, () => resolve());
+    });
+    this.boundPort = (server.address() as AddressInfo).port;
+    this.server = server;
+  }
+
+  async stop(): Promise<void> {
+    const server = this.server;
+    if (!server) return;
+    this.server = undefined;
+    for (const socket of this.sockets) socket.destroy();
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+  }
+
+  private accept(req: http.IncomingMessage, res: http.ServerResponse): void {
+    const chunks: Buffer[] = [];
+    // A client that goes away mid-request is simply not answered; it must not take the server down.
+    req.on('error', () => req.socket.destroy());
+    res.on('error', () => res.destroy());
+    req.on('data', (chunk: Buffer) => chunks.push(chunk));
+    req.on('end', () => {
+      const body = Buffer.concat(chunks);
+      this.enqueue(() => this.serve(req, res, body));
+    });
+  }
+
+  /** Runs work in the request queue, so control actions (reset) never interleave with a request. */
+  exclusive<T>(work: () => T | Promise<T>): Promise<T> {
+    return new Promise<T>((resolve, reject) => {
+      this.enqueue(async () => {
+        try {
+          resolve(await work());
+        } catch (error) {
+          reject(error);
+        }
+      });
+    });
+  }
+
+  /** One request at a time: each waits for the one before it, whatever its outcome. */
+  private enqueue(work: () => Promise<void>): void {
+    this.queue = this.queue.then(work).catch((error: unknown) => {
+      console.error('emulator: request failed', error);
+    });
+  }
+
+  private async serve(req: http.IncomingMessage, res: http.ServerResponse, body: Buffer): Promise<void> {
+    if (this.faults.latencyMs > 0) await new Promise((resolve) => setTimeout(resolve, this.faults.latencyMs));
+    if (this.faults.take('stall-next') || this.faults.isStalled()) await this.faults.stall();
+    const contentType = req.headers['content-type'];
+    if (req.method !== 'POST') {
+      const utf16 = wantsUtf16(contentType);
+      this.reply(res, `<RESPONSE>${SERVER_RUNNING}</RESPONSE>\r\n`, utf16);
+      return;
+    }
+    const decoded = decodeRequest(body, contentType);
+    let handled: HandledRequest;
+    try {
+      handled = decoded.text === undefined ? unknownRequest() : handleRequest(this.store, decoded.text);
+    } catch (error) {
+      // A defect in the emulator must not look like a TallyPrime answer; it is logged and refused.
+      console.error('emulator: unexpected failure', error);
+      handled = unknownRequest();
+    }
+    if (handled.kind === 'import' && this.faults.take('drop-after-import')) {
+      req.socket.destroy();
+      return;
+    }
+    let text = handled.body;
+    if (handled.kind === 'export' && this.faults.take('truncate-export')) text = text.slice(0, Math.floor(text.length / 2));
+    this.reply(res, text, decoded.utf16);
+  }
+
+  private reply(res: http.ServerResponse, text: string, utf16: boolean): void {
+    if (res.destroyed) return;
+    const bytes = encodeResponse(text, utf16);
+    res.writeHead(200, { 'Content-Type': responseContentType(utf16), 'Content-Length': bytes.length });
+    res.end(bytes);
+  }
+}
