@@ -1,0 +1,106 @@
+// Applications (the callers of the bridge API) and their API keys. A key's secret is shown once, in
+// the answer that creates it; the relay keeps only its SHA-256 and compares in constant time.
+import type { ApiKeyIn, ApiKeyRecordOut, ApplicationRecordOut, BridgeCapability } from '@ledgerwire/shared';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema.js';
+import { AppError } from '../../errors/catalogue.js';
+import { generateSecret, secretMatchesHash, sha256Hex } from '../../security/secret-hash.js';
+import type { BridgeApiKeysTable } from '../bridge-tables.js';
+import { parseJson, prefixedId, systemClock, type Clock } from '../bridge-ids.js';
+
+export type AuthenticatedKey = Readonly<{
+  keyId: string;
+  applicationId: string;
+  environment: 'test' | 'live';
+  capabilities: readonly string[];
+}>;
+
+export type CreatedApiKey = ApiKeyRecordOut & { secret: string; credential: string };
+
+function keyRecord(row: BridgeApiKeysTable): ApiKeyRecordOut {
+  return {
+    key_id: row.key_id,
+    application_id: row.application_id,
+    environment: row.environment === 'live' ? 'live' : 'test',
+    capabilities: parseJson<string[]>(row.capabilities, []),
+    created_at: row.created_at,
+    revoked_at: row.revoked_at,
+  };
+}
+
+export class ApplicationService {
+  private readonly db: Kysely<Database>;
+  private readonly clock: Clock;
+
+  constructor(deps: { db: Kysely<Database>; clock?: Clock }) {
+    this.db = deps.db;
+    this.clock = deps.clock ?? systemClock;
+  }
+
+  async createApplication(input: { name: string }): Promise<ApplicationRecordOut> {
+    const row = { id: prefixedId('app_'), name: input.name, created_at: this.clock().toISOString() };
+    await this.db.insertInto('applications').values(row).execute();
+    return row;
+  }
+
+  listApplications(): Promise<ApplicationRecordOut[]> {
+    return this.db.selectFrom('applications').selectAll().orderBy('created_at').orderBy('id').execute();
+  }
+
+  async getApplication(id: string): Promise<ApplicationRecordOut> {
+    const row = await this.db.selectFrom('applications').selectAll().where('id', '=', id).executeTakeFirst();
+    if (!row) throw new AppError('application_not_found', { message: `No application ${id}` });
+    return row;
+  }
+
+  async createKey(applicationId: string, input: ApiKeyIn): Promise<CreatedApiKey> {
+    await this.getApplication(applicationId);
+    const capabilities: BridgeCapability[] = [...new Set(input.capabilities)];
+    const keyId = prefixedId(`lwk_${input.environment}_`, 8);
+    const secret = generateSecret('lws_');
+    const row: BridgeApiKeysTable = {
+      key_id: keyId,
+      application_id: applicationId,
+      environment: input.environment,
+      capabilities: JSON.stringify(capabilities),
+      secret_hash: sha256Hex(secret),
+      created_at: this.clock().toISOString(),
+      revoked_at: null,
+    };
+    await this.db.insertInto('bridge_api_keys').values(row).execute();
+    return { ...keyRecord(row), secret, credential: `${keyId}:${secret}` };
+  }
+
+  async listKeys(applicationId: string): Promise<ApiKeyRecordOut[]> {
+    await this.getApplication(applicationId);
+    const rows = await this.db.selectFrom('bridge_api_keys').selectAll().where('application_id', '=', applicationId).orderBy('created_at').execute();
+    return rows.map(keyRecord);
+  }
+
+  /** Revokes at once; revoking again keeps the first revocation time. */
+  async revokeKey(keyId: string): Promise<ApiKeyRecordOut> {
+    await this.db
+      .updateTable('bridge_api_keys')
+      .set({ revoked_at: this.clock().toISOString() })
+      .where('key_id', '=', keyId)
+      .where('revoked_at', 'is', null)
+      .execute();
+    const row = await this.db.selectFrom('bridge_api_keys').selectAll().where('key_id', '=', keyId).executeTakeFirst();
+    if (!row) throw new AppError('api_key_not_found', { message: `No API key ${keyId}` });
+    return keyRecord(row);
+  }
+
+  /** The key behind a `key_id:secret` pair, or undefined when unknown, wrong or revoked. */
+  async authenticate(keyId: string, secret: string): Promise<AuthenticatedKey | undefined> {
+    const row = await this.db.selectFrom('bridge_api_keys').selectAll().where('key_id', '=', keyId).executeTakeFirst();
+    // Hash and compare even for an unknown key id, so timing does not tell which ids exist.
+    const matches = secretMatchesHash(secret, row?.secret_hash ?? sha256Hex(''));
+    if (!row || !matches || row.revoked_at !== null) return undefined;
+    return {
+      keyId: row.key_id,
+      applicationId: row.application_id,
+      environment: row.environment === 'live' ? 'live' : 'test',
+      capabilities: parseJson<string[]>(row.capabilities, []),
+    };
+  }
+}

@@ -1,0 +1,66 @@
+// The authorisation chain of the bridge contract (rules 2–3): key → application → customer → company.
+// A company-scoped call names the company by `company_id` (query) or `X-Service-Company` (header);
+// every link must hold, else 403 — another application's company, a company not attached to one of
+// the application's customers, or a books GUID sent in place of the service's integer id.
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema.js';
+import { AppError } from '../../errors/catalogue.js';
+import type { AuthenticatedKey } from '../applications/application-service.js';
+import type { CompanyRow } from '../companies/company-repository.js';
+
+const COMPANY_ID = /^[1-9][0-9]{0,9}$/;
+/** Company ids are 32-bit integer keys on both databases. */
+const MAX_COMPANY_ID = 2_147_483_647;
+
+/** The company id a request names: query and header must agree when both are sent. */
+export function requestedCompanyId(query: unknown, headers: Readonly<Record<string, string | string[] | undefined>>): string | undefined {
+  const fromQuery = (query as Record<string, unknown> | undefined)?.['company_id'];
+  const fromHeader = headers['x-service-company'];
+  const values = [fromQuery, fromHeader].flat().filter((v): v is string => typeof v === 'string');
+  const distinct = [...new Set(values)];
+  if (distinct.length > 1) throw new AppError('company_required', { message: 'Name one company: company_id and X-Service-Company differ' });
+  return distinct[0];
+}
+
+export class CompanyScope {
+  private readonly db: Kysely<Database>;
+
+  constructor(deps: { db: Kysely<Database> }) {
+    this.db = deps.db;
+  }
+
+  /** The company when every link of the chain holds for this key. */
+  async resolve(key: AuthenticatedKey, raw: string | undefined): Promise<CompanyRow> {
+    if (raw === undefined || raw === '') throw new AppError('company_required');
+    if (!COMPANY_ID.test(raw) || Number(raw) > MAX_COMPANY_ID) {
+      throw new AppError('company_forbidden', {
+        message: 'company_id must be the service’s integer company id; a books company GUID or name is not accepted',
+        details: [{ field: 'company_id', message: 'not a service company id' }],
+      });
+    }
+    const row = await this.db
+      .selectFrom('companies')
+      .leftJoin('customers', 'customers.id', 'companies.customer_id')
+      .selectAll('companies')
+      .select('customers.application_id as customer_application_id')
+      .where('companies.id', '=', Number(raw))
+      .executeTakeFirst();
+    if (!row || row.application_id !== key.applicationId) {
+      throw new AppError('company_forbidden', { message: `Company ${raw} does not belong to this key’s application` });
+    }
+    if (row.customer_id === null || row.customer_application_id !== key.applicationId) {
+      throw new AppError('company_forbidden', { message: `Company ${raw} is not attached to a customer of this application` });
+    }
+    const { customer_application_id: _linked, ...company } = row;
+    return company;
+  }
+
+  /** A company addressed by path (attach, detach, disconnect, health): it must belong to the application. */
+  async owned(key: AuthenticatedKey, companyId: number): Promise<CompanyRow> {
+    const row = await this.db.selectFrom('companies').selectAll().where('id', '=', companyId).executeTakeFirst();
+    if (!row || row.application_id !== key.applicationId) {
+      throw new AppError('company_forbidden', { message: `Company ${companyId} does not belong to this key’s application` });
+    }
+    return row;
+  }
+}

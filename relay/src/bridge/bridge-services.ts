@@ -1,0 +1,84 @@
+// Builds the accounting bridge's services once per app: repositories, the job queue the gateway
+// claims from, the pulled-data store it writes into, and the lease reaper loop.
+import type { FastifyBaseLogger } from 'fastify';
+import type { BridgeConfig } from '../config/load-config.js';
+import type { RelayDatabase } from '../db/database.js';
+import { createBackgroundLoop, type BackgroundLoop } from '../background/background-loop.js';
+import { RateLimiter } from '../limits/rate-limiter.js';
+import { ApplicationService } from './applications/application-service.js';
+import { CompanyScope } from './auth/company-scope.js';
+import { CompanyRepository } from './companies/company-repository.js';
+import { CompanyService, type BridgeEventPublisher } from './companies/company-service.js';
+import type { ConnectorDirectory } from './companies/connector-directory.js';
+import { ConnectorRepository } from './connectors/connector-repository.js';
+import { CustomerService } from './customers/customer-service.js';
+import { JobQueue } from './jobs/job-queue.js';
+import { TransactionService } from './jobs/transaction-service.js';
+import { PulledDataStore } from './pulled/pulled-data-store.js';
+import { PulledMasterService } from './pulled/pulled-master-service.js';
+import { PulledVoucherService } from './pulled/pulled-voucher-service.js';
+import { SyncStatisticsService } from './pulled/sync-statistics.js';
+import { MasterWriteService } from './writes/master-write-service.js';
+import { VoucherWriteService } from './writes/voucher-write-service.js';
+
+export type BridgeServices = Readonly<{
+  config: BridgeConfig;
+  applications: ApplicationService;
+  customers: CustomerService;
+  companyRepository: CompanyRepository;
+  companies: CompanyService;
+  companyScope: CompanyScope;
+  jobQueue: JobQueue;
+  transactions: TransactionService;
+  vouchers: VoucherWriteService;
+  masters: MasterWriteService;
+  pulledData: PulledDataStore;
+  pulledVouchers: PulledVoucherService;
+  pulledMasters: PulledMasterService;
+  statistics: SyncStatisticsService;
+  limiter: RateLimiter;
+  /** The gateway's connector records, read for health, connector jobs and pairing. */
+  connectors: ConnectorDirectory;
+  leaseReaper: BackgroundLoop;
+}>;
+
+export function createBridgeServices(deps: {
+  database: RelayDatabase;
+  config: BridgeConfig;
+  log: FastifyBaseLogger;
+  /** Late-bound: the webhook engine is built beside the bridge. */
+  events: () => BridgeEventPublisher | undefined;
+}): BridgeServices {
+  const { db, capabilities } = deps.database;
+  const connectors: ConnectorDirectory = new ConnectorRepository({ db });
+  const customers = new CustomerService({ db });
+  const companyRepository = new CompanyRepository({ db });
+  const jobQueue = new JobQueue({ db, capabilities, maxRetries: deps.config.maxRetries });
+  const leaseReaper = createBackgroundLoop({
+    name: 'bridge-lease-reaper',
+    intervalMs: deps.config.leaseReaperIntervalMs,
+    log: deps.log,
+    pass: async () => {
+      await jobQueue.expireLeases();
+    },
+  });
+  return Object.freeze({
+    config: deps.config,
+    applications: new ApplicationService({ db }),
+    customers,
+    companyRepository,
+    companies: new CompanyService({ companies: companyRepository, customers, connectors: () => connectors, events: deps.events, log: deps.log }),
+    companyScope: new CompanyScope({ db }),
+    jobQueue,
+    transactions: new TransactionService({ db, connectors: () => connectors }),
+    vouchers: new VoucherWriteService({ db, queue: jobQueue }),
+    masters: new MasterWriteService({ queue: jobQueue }),
+    pulledData: new PulledDataStore({ db, capabilities }),
+    pulledVouchers: new PulledVoucherService({ db }),
+    pulledMasters: new PulledMasterService({ db }),
+    statistics: new SyncStatisticsService({ db }),
+    limiter: new RateLimiter(db),
+    connectors,
+    leaseReaper,
+  });
+}

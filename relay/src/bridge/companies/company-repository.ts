@@ -1,0 +1,120 @@
+// Company rows: lookups, settings, the customer link and the connector pairing. The gateway calls
+// findPairedCompanies / pair / unpair (see /work/notes/bridge-interfaces.md).
+import type { CompanyOut } from '@ledgerwire/shared';
+import type { Kysely, Selectable } from 'kysely';
+import type { Database } from '../../db/schema.js';
+import type { CompaniesTable } from '../bridge-tables.js';
+import { systemClock, type Clock } from '../bridge-ids.js';
+
+export type CompanyRow = Selectable<CompaniesTable>;
+
+export type PairedCompany = Readonly<{
+  company_id: number;
+  books_company_guid: string;
+  books_company_name: string;
+  application_id: string;
+}>;
+
+export function companyOut(row: CompanyRow): CompanyOut {
+  return {
+    company_id: row.id,
+    name: row.name,
+    customer_id: row.customer_id,
+    paired: row.connector_id !== null && row.books_company_guid !== null,
+    connector_id: row.connector_id,
+    books_company_guid: row.books_company_guid,
+    books_company_name: row.books_company_name,
+    pull_masters: row.pull_masters === 1,
+    reports: { stock: row.report_stock === 1, gst: row.report_gst === 1 },
+    created_at: row.created_at,
+    updated_at: row.updated_at,
+  };
+}
+
+export class CompanyRepository {
+  private readonly db: Kysely<Database>;
+  private readonly clock: Clock;
+
+  constructor(deps: { db: Kysely<Database>; clock?: Clock }) {
+    this.db = deps.db;
+    this.clock = deps.clock ?? systemClock;
+  }
+
+  get(companyId: number): Promise<CompanyRow | undefined> {
+    return this.db.selectFrom('companies').selectAll().where('id', '=', companyId).executeTakeFirst();
+  }
+
+  list(filter: { applicationId?: string; customerId?: string; connectorId?: string }): Promise<CompanyRow[]> {
+    let query = this.db.selectFrom('companies').selectAll().orderBy('id');
+    if (filter.applicationId !== undefined) query = query.where('application_id', '=', filter.applicationId);
+    if (filter.customerId !== undefined) query = query.where('customer_id', '=', filter.customerId);
+    if (filter.connectorId !== undefined) query = query.where('connector_id', '=', filter.connectorId);
+    return query.execute();
+  }
+
+  async insert(values: { application_id: string; name: string; customer_id: string | null }): Promise<CompanyRow> {
+    const now = this.clock().toISOString();
+    return this.db
+      .insertInto('companies')
+      .values({ ...values, pull_masters: 0, report_stock: 0, report_gst: 0, created_at: now, updated_at: now })
+      .returningAll()
+      .executeTakeFirstOrThrow();
+  }
+
+  async update(companyId: number, values: Partial<Omit<CompanyRow, 'id' | 'created_at' | 'updated_at'>>): Promise<CompanyRow | undefined> {
+    return this.db
+      .updateTable('companies')
+      .set({ ...values, updated_at: this.clock().toISOString() })
+      .where('id', '=', companyId)
+      .returningAll()
+      .executeTakeFirst();
+  }
+
+  /** Companies whose jobs and sync batches go through this connector. */
+  async findPairedCompanies(connectorId: string): Promise<PairedCompany[]> {
+    const rows = await this.db
+      .selectFrom('companies')
+      .select(['id', 'books_company_guid', 'books_company_name', 'application_id', 'name'])
+      .where('connector_id', '=', connectorId)
+      .where('books_company_guid', 'is not', null)
+      .orderBy('id')
+      .execute();
+    return rows.map((row) => ({
+      company_id: row.id,
+      books_company_guid: row.books_company_guid ?? '',
+      books_company_name: row.books_company_name ?? row.name,
+      application_id: row.application_id,
+    }));
+  }
+
+  /** Pairs the company with a connector and a books company; a books company is paired once per connector. */
+  async pair(companyId: number, pairing: { connector_id: string; books_company_guid: string; books_company_name?: string | null }): Promise<CompanyRow | undefined> {
+    const now = this.clock().toISOString();
+    return this.db.transaction().execute(async (trx) => {
+      // The same books company on the same connector can back only one service company.
+      await trx
+        .updateTable('companies')
+        .set({ connector_id: null, books_company_guid: null, books_company_name: null, paired_at: null, updated_at: now })
+        .where('connector_id', '=', pairing.connector_id)
+        .where('books_company_guid', '=', pairing.books_company_guid)
+        .where('id', '!=', companyId)
+        .execute();
+      return trx
+        .updateTable('companies')
+        .set({
+          connector_id: pairing.connector_id,
+          books_company_guid: pairing.books_company_guid,
+          books_company_name: pairing.books_company_name ?? null,
+          paired_at: now,
+          updated_at: now,
+        })
+        .where('id', '=', companyId)
+        .returningAll()
+        .executeTakeFirst();
+    });
+  }
+
+  unpair(companyId: number): Promise<CompanyRow | undefined> {
+    return this.update(companyId, { connector_id: null, books_company_guid: null, books_company_name: null, paired_at: null });
+  }
+}

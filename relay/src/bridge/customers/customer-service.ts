@@ -1,0 +1,89 @@
+// Customers: one end-user business each, under an application. The token is the connector's
+// enrolment secret: stored as SHA-256 plus a short lookup prefix, shown only on create and rotate.
+// Rotating stops new enrolments with the old token; machines already enrolled keep their own credential.
+import type { CustomerIn, CustomerOut } from '@ledgerwire/shared';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema.js';
+import { AppError } from '../../errors/catalogue.js';
+import { generateSecret, secretMatchesHash, sha256Hex } from '../../security/secret-hash.js';
+import type { CustomersTable } from '../bridge-tables.js';
+import { prefixedId, systemClock, type Clock } from '../bridge-ids.js';
+
+const TOKEN_PREFIX = 'lwct_';
+/** Characters of the token kept in clear to find its row: the prefix plus 8 random characters. */
+const LOOKUP_LENGTH = TOKEN_PREFIX.length + 8;
+
+export type CustomerWithToken = CustomerOut & { token: string };
+export type CustomerRecord = CustomerOut & { application_id: string };
+
+function customerOut(row: Pick<CustomersTable, 'id' | 'name' | 'external_id' | 'created_at'>): CustomerOut {
+  return { id: row.id, name: row.name, external_id: row.external_id, created_at: row.created_at };
+}
+
+export class CustomerService {
+  private readonly db: Kysely<Database>;
+  private readonly clock: Clock;
+
+  constructor(deps: { db: Kysely<Database>; clock?: Clock }) {
+    this.db = deps.db;
+    this.clock = deps.clock ?? systemClock;
+  }
+
+  async list(applicationId: string | undefined): Promise<CustomerRecord[]> {
+    let query = this.db.selectFrom('customers').selectAll().orderBy('created_at').orderBy('id');
+    if (applicationId !== undefined) query = query.where('application_id', '=', applicationId);
+    const rows = await query.execute();
+    return rows.map((row) => ({ ...customerOut(row), application_id: row.application_id }));
+  }
+
+  async create(applicationId: string, input: CustomerIn): Promise<CustomerWithToken> {
+    const token = generateSecret(TOKEN_PREFIX);
+    const row: CustomersTable = {
+      id: prefixedId('cus_'),
+      application_id: applicationId,
+      name: input.name,
+      external_id: input.external_id ?? null,
+      token_prefix: token.slice(0, LOOKUP_LENGTH),
+      token_hash: sha256Hex(token),
+      token_rotated_at: null,
+      created_at: this.clock().toISOString(),
+    };
+    await this.db.insertInto('customers').values(row).execute();
+    return { ...customerOut(row), token };
+  }
+
+  async get(applicationId: string, customerId: string): Promise<CustomerOut> {
+    const row = await this.db
+      .selectFrom('customers')
+      .selectAll()
+      .where('id', '=', customerId)
+      .where('application_id', '=', applicationId)
+      .executeTakeFirst();
+    if (!row) throw new AppError('customer_not_found', { message: `No customer ${customerId} under this application` });
+    return customerOut(row);
+  }
+
+  /** Issues a new token for the customer the presented (current) token belongs to. */
+  async rotate(applicationId: string, presentedToken: string): Promise<CustomerWithToken> {
+    const row = await this.findByToken(presentedToken);
+    if (!row || row.application_id !== applicationId) throw new AppError('customer_not_found', { message: 'No customer with that token under this application' });
+    const token = generateSecret(TOKEN_PREFIX);
+    const rotatedAt = this.clock().toISOString();
+    const updated = await this.db
+      .updateTable('customers')
+      .set({ token_prefix: token.slice(0, LOOKUP_LENGTH), token_hash: sha256Hex(token), token_rotated_at: rotatedAt })
+      .where('id', '=', row.id)
+      .where('token_hash', '=', row.token_hash) // a concurrent rotation wins once
+      .executeTakeFirst();
+    if (Number(updated.numUpdatedRows) === 0) throw new AppError('customer_not_found', { message: 'That token was rotated meanwhile' });
+    return { ...customerOut(row), token };
+  }
+
+  /** The customer whose current token this is (the gateway's enrolment check), else undefined. */
+  async findByToken(token: string): Promise<CustomerRecord & { token_hash: string } | undefined> {
+    if (!token.startsWith(TOKEN_PREFIX) || token.length <= LOOKUP_LENGTH) return undefined;
+    const rows = await this.db.selectFrom('customers').selectAll().where('token_prefix', '=', token.slice(0, LOOKUP_LENGTH)).execute();
+    const row = rows.find((candidate) => secretMatchesHash(token, candidate.token_hash));
+    return row ? { ...customerOut(row), application_id: row.application_id, token_hash: row.token_hash } : undefined;
+  }
+}

@@ -1,0 +1,161 @@
+// The bridge's job queue: a transaction row is the queue entry. The connector gateway claims jobs
+// for a connector, reports each outcome, and hands jobs back when the connector drops; leases that
+// run out are reaped the same way. Interface agreed in /work/notes/bridge-interfaces.md.
+import type { Kysely } from 'kysely';
+import type { DialectCapabilities } from '../../db/capabilities.js';
+import type { Database } from '../../db/schema.js';
+import { systemClock, type Clock } from '../bridge-ids.js';
+import { claimJobs } from './claim-jobs.js';
+import { enqueueJob, type NewJob } from './enqueue-job.js';
+import { sanitiseJobError } from './job-error-sanitiser.js';
+import { renderJobXml } from './render-job-xml.js';
+import { requeueJobs } from './requeue-jobs.js';
+import type { TransactionRow } from './transaction-record.js';
+
+export const DEFAULT_MAX_RETRIES = 5;
+
+export type ClaimedJob = Readonly<{
+  job_id: string;
+  company_id: number;
+  books_company_guid: string;
+  books_company_name: string;
+  job_type: 'voucher' | 'master';
+  event_type: string;
+  /** The rendered import envelope. */
+  xml: string;
+  /** What the books use to recognise a retry of the same write. */
+  remote_id: string;
+  books_voucher_guid: string | null;
+  retry_count: number;
+  lease_expires_at: string;
+}>;
+
+export type JobResult = Readonly<{ books_voucher_guid?: string | null; books_master_id?: string | null; books_alter_id?: string | null }>;
+
+export class JobQueue {
+  private readonly db: Kysely<Database>;
+  private readonly capabilities: DialectCapabilities;
+  private readonly clock: Clock;
+  readonly maxRetries: number;
+  private readonly listeners: ((companyId: number) => void)[] = [];
+
+  constructor(deps: { db: Kysely<Database>; capabilities: DialectCapabilities; clock?: Clock; maxRetries?: number }) {
+    this.db = deps.db;
+    this.capabilities = deps.capabilities;
+    this.clock = deps.clock ?? systemClock;
+    this.maxRetries = deps.maxRetries ?? DEFAULT_MAX_RETRIES;
+  }
+
+  /** Adds a job (or returns the one the caller's own id already made) and wakes the gateway for a new one. */
+  async enqueue(job: Omit<NewJob, 'max_retries' | 'status' | 'retry_count'>): Promise<{ row: TransactionRow; created: boolean }> {
+    const result = await enqueueJob(this.db, { ...job, status: 'queued', retry_count: 0, max_retries: this.maxRetries });
+    if (result.created) this.notify([result.row.company_id]);
+    return result;
+  }
+
+  async claimForConnector(connectorId: string, options: { limit: number; leaseMs: number }): Promise<ClaimedJob[]> {
+    const now = this.clock();
+    const leaseExpiresAt = new Date(now.getTime() + options.leaseMs).toISOString();
+    const claimed = await claimJobs(this.db, this.capabilities, connectorId, {
+      limit: Math.max(1, options.limit),
+      leaseExpiresAt,
+      now: now.toISOString(),
+    });
+    const jobs: ClaimedJob[] = [];
+    for (const { row, company } of claimed) {
+      jobs.push({
+        job_id: row.job_id,
+        company_id: row.company_id,
+        books_company_guid: company.books_company_guid,
+        books_company_name: company.books_company_name,
+        job_type: row.job_type,
+        event_type: row.event_type,
+        xml: await this.xmlFor(row, company.books_company_name),
+        remote_id: row.job_id,
+        books_voucher_guid: row.target_voucher_guid,
+        retry_count: row.retry_count,
+        lease_expires_at: leaseExpiresAt,
+      });
+    }
+    return jobs;
+  }
+
+  /** Idempotent: a repeat for a job already completed or failed is ignored (returns false). */
+  async complete(jobId: string, connectorId: string, result: JobResult): Promise<boolean> {
+    const now = this.clock().toISOString();
+    const current = await this.db.selectFrom('transactions').select(['target_voucher_guid']).where('job_id', '=', jobId).executeTakeFirst();
+    if (!current) return false;
+    const updated = await this.db
+      .updateTable('transactions')
+      .set({
+        status: 'completed',
+        books_voucher_guid: result.books_voucher_guid ?? current.target_voucher_guid,
+        books_master_id: result.books_master_id ?? null,
+        books_alter_id: result.books_alter_id ?? null,
+        error_code: null,
+        error_label: null,
+        error_message: null,
+        lease_expires_at: null,
+        completed_at: now,
+        updated_at: now,
+      })
+      .where('job_id', '=', jobId)
+      .where('connector_id', '=', connectorId)
+      // A late result for a job requeued meanwhile still settles it: the books did import it.
+      .where('status', 'in', ['processing', 'queued'])
+      .executeTakeFirst();
+    return Number(updated.numUpdatedRows) > 0;
+  }
+
+  async fail(jobId: string, connectorId: string, error: { error_code: string; error_label: string; error_message: string }): Promise<boolean> {
+    const now = this.clock().toISOString();
+    const clean = sanitiseJobError(error);
+    const updated = await this.db
+      .updateTable('transactions')
+      .set({ status: 'failed', ...clean, books_voucher_guid: null, lease_expires_at: null, completed_at: now, updated_at: now })
+      .where('job_id', '=', jobId)
+      .where('connector_id', '=', connectorId)
+      .where('status', 'in', ['processing', 'queued'])
+      .executeTakeFirst();
+    return Number(updated.numUpdatedRows) > 0;
+  }
+
+  /** Connector dropped: its processing jobs → queued with retry_count + 1; past max_retries → failed CONNECTOR_OFFLINE. */
+  async requeueConnectorJobs(connectorId: string): Promise<number> {
+    const result = await requeueJobs(this.db, { connectorId }, this.clock().toISOString());
+    this.notify(result.companyIds);
+    return result.requeued + result.failed;
+  }
+
+  /** Same for leases that ran out (any connector). */
+  async expireLeases(): Promise<number> {
+    const now = this.clock().toISOString();
+    const result = await requeueJobs(this.db, { leaseExpiredBefore: now }, now);
+    this.notify(result.companyIds);
+    return result.requeued + result.failed;
+  }
+
+  onJobQueued(listener: (companyId: number) => void): void {
+    this.listeners.push(listener);
+  }
+
+  private notify(companyIds: readonly number[]): void {
+    for (const companyId of companyIds) {
+      for (const listener of this.listeners) {
+        try {
+          listener(companyId);
+        } catch {
+          // A listener's fault must not fail the write that queued the job; the gateway's claim loop catches up.
+        }
+      }
+    }
+  }
+
+  private async xmlFor(row: TransactionRow, booksCompanyName: string): Promise<string> {
+    if (row.xml_company_name === booksCompanyName) return row.xml;
+    // The company was paired to a books company of another name since the write was accepted.
+    const xml = renderJobXml(row, booksCompanyName);
+    await this.db.updateTable('transactions').set({ xml, xml_company_name: booksCompanyName }).where('id', '=', row.id).execute();
+    return xml;
+  }
+}

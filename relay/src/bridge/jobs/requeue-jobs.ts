@@ -1,0 +1,55 @@
+// Puts interrupted jobs back in the queue: those leased to a connector that dropped, or whose lease
+// ran out. Each return costs one retry; a job past its max_retries fails with CONNECTOR_OFFLINE.
+import { jobErrorLabel } from '@ledgerwire/shared';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema.js';
+
+export type RequeueResult = Readonly<{ requeued: number; failed: number; companyIds: number[] }>;
+
+export async function requeueJobs(
+  db: Kysely<Database>,
+  which: { connectorId: string } | { leaseExpiredBefore: string },
+  now: string,
+): Promise<RequeueResult> {
+  return db.transaction().execute(async (trx) => {
+    let query = trx
+      .selectFrom('transactions')
+      .select(['id', 'company_id', 'retry_count', 'max_retries', 'lease_expires_at'])
+      .where('status', '=', 'processing');
+    query = 'connectorId' in which
+      ? query.where('connector_id', '=', which.connectorId)
+      : query.where('lease_expires_at', '<', which.leaseExpiredBefore);
+    let requeued = 0;
+    let failed = 0;
+    const companyIds = new Set<number>();
+    for (const job of await query.orderBy('id').execute()) {
+      const exhausted = job.retry_count + 1 > job.max_retries;
+      const update = trx
+        .updateTable('transactions')
+        .where('id', '=', job.id)
+        .where('status', '=', 'processing')
+        .where((eb) => (job.lease_expires_at === null ? eb('lease_expires_at', 'is', null) : eb('lease_expires_at', '=', job.lease_expires_at)));
+      const result = exhausted
+        ? await update
+            .set({
+              status: 'failed',
+              error_code: 'CONNECTOR_OFFLINE',
+              error_label: jobErrorLabel('CONNECTOR_OFFLINE'),
+              error_message: `The connector went offline during the import ${job.max_retries + 1} times; resubmit once it is back`,
+              books_voucher_guid: null,
+              lease_expires_at: null,
+              completed_at: now,
+              updated_at: now,
+            })
+            .executeTakeFirst()
+        : await update.set({ status: 'queued', retry_count: job.retry_count + 1, lease_expires_at: null, updated_at: now }).executeTakeFirst();
+      if (Number(result.numUpdatedRows) === 0) continue;
+      if (exhausted) failed += 1;
+      else {
+        requeued += 1;
+        companyIds.add(job.company_id);
+      }
+    }
+    return { requeued, failed, companyIds: [...companyIds] };
+  });
+}

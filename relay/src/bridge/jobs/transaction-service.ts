@@ -1,0 +1,95 @@
+// Reading transactions: one by public job id or the caller's own id, a company's list, the jobs a
+// connector handled, and the operator's support views (with the rendered XML).
+import type { TransactionRecordOut } from '@ledgerwire/shared';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema.js';
+import { AppError } from '../../errors/catalogue.js';
+import type { ConnectorDirectory, ConnectorRecord } from '../companies/connector-directory.js';
+import { parseJson } from '../bridge-ids.js';
+import { transactionRecord, type TransactionRow } from './transaction-record.js';
+
+export type TransactionFilter = Readonly<{
+  status?: TransactionRow['status'];
+  job_type?: TransactionRow['job_type'];
+  master_type?: string;
+  limit: number;
+  offset: number;
+}>;
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export class TransactionService {
+  private readonly db: Kysely<Database>;
+  private readonly connectors: () => ConnectorDirectory | undefined;
+
+  constructor(deps: { db: Kysely<Database>; connectors: () => ConnectorDirectory | undefined }) {
+    this.db = deps.db;
+    this.connectors = deps.connectors;
+  }
+
+  /** `job` is the public job id or the caller's own transaction id; companyId narrows the search. */
+  async get(applicationId: string, job: string, scope: { companyId?: number | undefined; masterType?: string } = {}): Promise<TransactionRecordOut> {
+    let base = this.db.selectFrom('transactions').selectAll().where('application_id', '=', applicationId);
+    if (scope.companyId !== undefined) base = base.where('company_id', '=', scope.companyId);
+    if (scope.masterType !== undefined) base = base.where('job_type', '=', 'master').where('master_type', '=', scope.masterType);
+    const byJobId = UUID.test(job) ? await base.where('job_id', '=', job.toLowerCase()).executeTakeFirst() : undefined;
+    if (byJobId) return transactionRecord(byJobId);
+    const byOwnId = await base.where('client_transaction_id', '=', job).limit(2).execute();
+    if (byOwnId.length > 1) throw new AppError('transaction_ambiguous');
+    const row = byOwnId[0];
+    if (!row) throw new AppError('transaction_not_found', { message: `No transaction ${job} among this application’s companies` });
+    return transactionRecord(row);
+  }
+
+  async list(companyId: number, filter: TransactionFilter): Promise<{ total: number; transactions: TransactionRecordOut[] }> {
+    let query = this.db.selectFrom('transactions').where('company_id', '=', companyId);
+    if (filter.status) query = query.where('status', '=', filter.status);
+    if (filter.job_type) query = query.where('job_type', '=', filter.job_type);
+    if (filter.master_type) query = query.where('master_type', '=', filter.master_type);
+    const { total } = await query.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow();
+    const rows = await query.selectAll().orderBy('id', 'desc').limit(filter.limit).offset(filter.offset).execute();
+    return { total: Number(total), transactions: rows.map(transactionRecord) };
+  }
+
+  /** Jobs handed to the application's connector named by machine name (or connector id), newest first. */
+  async connectorJobs(applicationId: string, machine: string, limit: number): Promise<{ connector: ConnectorRecord; jobs: TransactionRecordOut[] }> {
+    const connectors = (await this.connectors()?.listForApplication(applicationId)) ?? [];
+    const matching = connectors.filter((c) => c.id === machine || c.machine_name === machine);
+    const connector = [...matching].sort((a, b) => (b.last_seen_at ?? '').localeCompare(a.last_seen_at ?? ''))[0];
+    if (!connector) throw new AppError('connector_not_found', { message: `No connector named ${machine} under this application` });
+    const rows = await this.db
+      .selectFrom('transactions')
+      .selectAll()
+      .where('application_id', '=', applicationId)
+      .where('connector_id', 'in', matching.map((c) => c.id))
+      .orderBy('id', 'desc')
+      .limit(limit)
+      .execute();
+    return { connector, jobs: rows.map(transactionRecord) };
+  }
+
+  async operatorList(filter: TransactionFilter & { application_id?: string; company_id?: number }) {
+    let query = this.db.selectFrom('transactions');
+    if (filter.application_id) query = query.where('application_id', '=', filter.application_id);
+    if (filter.company_id !== undefined) query = query.where('company_id', '=', filter.company_id);
+    if (filter.status) query = query.where('status', '=', filter.status);
+    if (filter.job_type) query = query.where('job_type', '=', filter.job_type);
+    const { total } = await query.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow();
+    const rows = await query.selectAll().orderBy('id', 'desc').limit(filter.limit).offset(filter.offset).execute();
+    return { total: Number(total), transactions: rows.map((row) => ({ ...transactionRecord(row), application_id: row.application_id })) };
+  }
+
+  /** Support's view: the record with the submitted document and the XML rendered for the books. */
+  async operatorGet(job: string) {
+    const row = await this.db.selectFrom('transactions').selectAll().where('job_id', '=', job.toLowerCase()).executeTakeFirst();
+    if (!row) throw new AppError('transaction_not_found', { message: `No transaction ${job}` });
+    return {
+      ...transactionRecord(row),
+      application_id: row.application_id,
+      connector_id: row.connector_id,
+      lease_expires_at: row.lease_expires_at,
+      document: parseJson<unknown>(row.document, null),
+      xml: row.xml,
+    };
+  }
+}

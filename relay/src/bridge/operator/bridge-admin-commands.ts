@@ -1,0 +1,100 @@
+// Admin CLI commands of the accounting bridge: the same services as its operator API.
+import { ApiKeyIn, CompanyPairIn, CompanySettingsIn } from '@ledgerwire/shared';
+import type { AdminCommand, AdminCommandContext } from '../../cli/admin-command.js';
+import { ApplicationService } from '../applications/application-service.js';
+import { CompanyRepository } from '../companies/company-repository.js';
+import { CompanyService } from '../companies/company-service.js';
+import { ConnectorRepository } from '../connectors/connector-repository.js';
+import { CustomerService } from '../customers/customer-service.js';
+import { TransactionService } from '../jobs/transaction-service.js';
+
+function argument(context: AdminCommandContext, index: number, name: string): string {
+  const value = context.args[index];
+  if (value === undefined || value === '') throw new Error(`Missing <${name}>`);
+  return value;
+}
+
+function yesNo(value: string | undefined, option: string): boolean | undefined {
+  if (value === undefined) return undefined;
+  if (['yes', 'true', '1', 'on'].includes(value)) return true;
+  if (['no', 'false', '0', 'off'].includes(value)) return false;
+  throw new Error(`--${option} must be yes or no`);
+}
+
+function companyService({ database }: AdminCommandContext): CompanyService {
+  const db = database.db;
+  const connectors = new ConnectorRepository({ db });
+  return new CompanyService({
+    companies: new CompanyRepository({ db }),
+    customers: new CustomerService({ db }),
+    connectors: () => connectors,
+    events: () => undefined, // settings and pairing raise no webhook events
+    log: { error: (object, message) => process.stderr.write(`${message}: ${JSON.stringify(object)}\n`) },
+  });
+}
+
+function companyIdOf(context: AdminCommandContext): number {
+  const raw = argument(context, 0, 'company_id');
+  if (!/^[1-9]\d*$/.test(raw)) throw new Error('<company_id> must be the service’s integer company id');
+  return Number(raw);
+}
+
+export const bridgeAdminCommands: Record<string, AdminCommand> = {
+  'bridge-create-application': {
+    usage: 'bridge-create-application <name>',
+    describe: 'Create an accounting-bridge application',
+    run: (context) => new ApplicationService({ db: context.database.db }).createApplication({ name: argument(context, 0, 'name') }),
+  },
+  'bridge-list-applications': {
+    usage: 'bridge-list-applications',
+    describe: 'List accounting-bridge applications',
+    run: (context) => new ApplicationService({ db: context.database.db }).listApplications(),
+  },
+  'bridge-create-key': {
+    usage: 'bridge-create-key <application_id> --environment test|live [--capabilities pull.master,report.stock,report.gst]',
+    describe: 'Create an API key; prints the credential once',
+    run: async (context) => {
+      const input = ApiKeyIn.parse({
+        environment: context.options['environment'],
+        capabilities: (context.options['capabilities'] ?? '').split(',').filter((c) => c !== ''),
+      });
+      return new ApplicationService({ db: context.database.db }).createKey(argument(context, 0, 'application_id'), input);
+    },
+  },
+  'bridge-revoke-key': {
+    usage: 'bridge-revoke-key <key_id>',
+    describe: 'Revoke an API key at once',
+    run: (context) => new ApplicationService({ db: context.database.db }).revokeKey(argument(context, 0, 'key_id')),
+  },
+  'bridge-company-settings': {
+    usage: 'bridge-company-settings <company_id> [--pull-masters yes|no] [--stock yes|no] [--gst yes|no]',
+    describe: 'Switch the masters pull and the stock / GST reports of a company',
+    run: async (context) => {
+      const settings = CompanySettingsIn.parse({
+        pull_masters: yesNo(context.options['pull-masters'], 'pull-masters'),
+        reports: { stock: yesNo(context.options['stock'], 'stock'), gst: yesNo(context.options['gst'], 'gst') },
+      });
+      return companyService(context).updateSettings(companyIdOf(context), settings);
+    },
+  },
+  'bridge-pair-company': {
+    usage: 'bridge-pair-company <company_id> --connector <connector_id> --books-guid <guid> [--books-name <name>]',
+    describe: 'Pair a company with a connector and a books company',
+    run: async (context) => {
+      const input = CompanyPairIn.parse({
+        connector_id: context.options['connector'],
+        books_company_guid: context.options['books-guid'],
+        ...(context.options['books-name'] ? { books_company_name: context.options['books-name'] } : {}),
+      });
+      return companyService(context).pair(companyIdOf(context), input);
+    },
+  },
+  'bridge-show-transaction': {
+    usage: 'bridge-show-transaction <job_id>',
+    describe: 'A transaction with its submitted document and rendered XML',
+    run: async (context) => {
+      const connectors = new ConnectorRepository({ db: context.database.db });
+      return new TransactionService({ db: context.database.db, connectors: () => connectors }).operatorGet(argument(context, 0, 'job_id'));
+    },
+  },
+};

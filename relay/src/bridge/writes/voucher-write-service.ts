@@ -1,0 +1,107 @@
+// The nine voucher writes: validate the document for its endpoint's kind (422 when well-formed but
+// wrong for the kind), render the import XML, and queue the job. Masters the voucher names are not
+// checked here: a missing one fails the transaction later, as the contract says.
+import {
+  describeVoucherIssues,
+  VoucherRenderError,
+  VOUCHER_WRITE_ENDPOINTS,
+  voucherWriteSchemaFor,
+  type AcceptanceOut,
+  type VoucherWriteIn,
+  type VoucherWritePath,
+} from '@ledgerwire/shared';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema.js';
+import { AppError } from '../../errors/catalogue.js';
+import type { CompanyRow } from '../companies/company-repository.js';
+import { newJobId, systemClock, type Clock } from '../bridge-ids.js';
+import { renderVoucherJobXml } from '../jobs/render-job-xml.js';
+import type { JobQueue } from '../jobs/job-queue.js';
+import { freshJobColumns } from './job-row-defaults.js';
+import { voucherKindOf } from './voucher-kind-lookup.js';
+
+export type WriteAcceptance = Readonly<{ acceptance: AcceptanceOut; replayed: boolean }>;
+
+/** The caller's body without its write-only fields: what the XML is rendered from. */
+function documentOf(body: VoucherWriteIn) {
+  const { transaction_id: _own, books_voucher_guid: _target, ...document } = body;
+  return document;
+}
+
+/** The voucher's total for the summary: the party line, else the sum of debit lines. */
+function totalOf(body: VoucherWriteIn): number {
+  const party = body.ledger_entries.find((entry) => entry.is_party);
+  if (party) return Math.abs(party.amount);
+  return body.ledger_entries.filter((entry) => entry.is_debit).reduce((sum, entry) => sum + Math.abs(entry.amount), 0);
+}
+
+/** The XML now, so a document the renderer refuses is a 422 for the caller rather than a failed job. */
+function renderOrRefuse(row: Parameters<typeof renderVoucherJobXml>[0], companyName: string): string {
+  try {
+    return renderVoucherJobXml(row, companyName);
+  } catch (error) {
+    if (error instanceof VoucherRenderError) throw new AppError('validation_failed', { message: error.message, details: error.issues });
+    throw error;
+  }
+}
+
+export class VoucherWriteService {
+  private readonly db: Kysely<Database>;
+  private readonly queue: JobQueue;
+  private readonly clock: Clock;
+
+  constructor(deps: { db: Kysely<Database>; queue: JobQueue; clock?: Clock }) {
+    this.db = deps.db;
+    this.queue = deps.queue;
+    this.clock = deps.clock ?? systemClock;
+  }
+
+  async submit(company: CompanyRow, path: VoucherWritePath, input: VoucherWriteIn): Promise<WriteAcceptance> {
+    const checked = voucherWriteSchemaFor(path).safeParse(input);
+    if (!checked.success) {
+      throw new AppError('validation_failed', {
+        message: `The ${VOUCHER_WRITE_ENDPOINTS[path].label} is not valid`,
+        details: describeVoucherIssues(checked.error),
+      });
+    }
+    const body = checked.data;
+    const endpoint = VOUCHER_WRITE_ENDPOINTS[path];
+    const kind = await voucherKindOf(this.db, company.id, body.voucher_type, endpoint.voucher_kind);
+    const jobId = newJobId();
+    const companyName = company.books_company_name ?? company.name;
+    const target = body.books_voucher_guid ?? null;
+    const document = JSON.stringify(documentOf(body));
+    const payload = JSON.stringify({
+      kind: 'voucher',
+      endpoint: path,
+      action: target ? 'alter' : 'create',
+      voucher_kind: kind,
+      voucher_type: body.voucher_type,
+      voucher_number: body.voucher_number,
+      party_ledger: body.party_ledger,
+      date: body.date,
+      amount: totalOf(body),
+      ...(target ? { books_voucher_guid: target } : {}),
+    });
+    const now = this.clock().toISOString();
+    const { row, created } = await this.queue.enqueue({
+      job_id: jobId,
+      company_id: company.id,
+      application_id: company.application_id,
+      client_transaction_id: body.transaction_id ?? null,
+      job_type: 'voucher',
+      event_type: `${kind}.${target ? 'alter' : 'create'}`,
+      master_type: null,
+      payload,
+      document,
+      xml: renderOrRefuse({ document, job_id: jobId, target_voucher_guid: target, payload }, companyName),
+      xml_company_name: companyName,
+      target_voucher_guid: target,
+      ...freshJobColumns(now),
+    });
+    return {
+      acceptance: { success: true, transaction_id: row.job_id, company_id: row.company_id, request_type: 'in' },
+      replayed: !created,
+    };
+  }
+}

@@ -1,0 +1,174 @@
+// JobQueue semantics, driven directly as the gateway drives them: FIFO per company, one job in
+// flight per company, leases, requeue with retry_count + 1, CONNECTOR_OFFLINE past max_retries,
+// idempotent completion, sanitised failures — and what the caller then reads from /transactions.
+import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
+import { JobQueue } from '../../src/bridge/jobs/job-queue.js';
+import { describeOnDatabases } from '../helpers/test-databases.js';
+import type { TestRelay } from '../helpers/test-relay.js';
+import { admin, api, insertConnector, pairWithConnector, provisionTenant, sampleInvoice, startBridgeRelay, type Tenant } from './bridge-test-kit.js';
+
+describeOnDatabases('bridge job queue', (kind) => {
+  let relay: TestRelay;
+  let tenant: Tenant;
+  let connectorId: string;
+  let secondCompanyId: number;
+  let now: Date;
+  let queue: JobQueue;
+  let counter = 0;
+
+  const write = async (companyId: number, extra: Record<string, unknown> = {}) => {
+    counter += 1;
+    const { body } = await api(relay, tenant.credential, 'POST', `/api/v1/invoices?company_id=${companyId}`, 200, {
+      payload: { ...sampleInvoice, voucher_number: `INV-${counter}`, ...extra },
+    });
+    return body.transaction_id as string;
+  };
+  const status = async (jobId: string) => (await api(relay, tenant.credential, 'GET', `/api/v1/transactions/${jobId}`, 200)).body.transaction;
+
+  beforeAll(async () => {
+    relay = await startBridgeRelay(kind, { BRIDGE_MAX_RETRIES: '2' });
+    tenant = await provisionTenant(relay);
+    connectorId = await pairWithConnector(relay, tenant, 'guid-a');
+    const { body } = await api(relay, tenant.credential, 'POST', '/api/v1/companies', 200, { payload: { name: 'Second Books', customer_id: tenant.customerId } });
+    secondCompanyId = body.company_id;
+    await admin(relay, 'POST', `/admin/v1/companies/${secondCompanyId}/pair`, 200, { connector_id: connectorId, books_company_guid: 'guid-b', books_company_name: 'Second (Books)' });
+  });
+  afterAll(() => relay.close());
+
+  beforeEach(async () => {
+    // Every case starts with an empty queue and its own clock.
+    await relay.app.relay.database.db.deleteFrom('transactions').execute();
+    now = new Date('2026-01-01T10:00:00.000Z');
+    const { db, capabilities } = relay.app.relay.database;
+    queue = new JobQueue({ db, capabilities, clock: () => now, maxRetries: 2 });
+  });
+
+  it('claims FIFO per company, one job in flight per company, only for companies paired to the connector', async () => {
+    const a1 = await write(tenant.companyId);
+    const a2 = await write(tenant.companyId);
+    const b1 = await write(secondCompanyId);
+    const a3 = await write(tenant.companyId);
+    const stranger = await insertConnector(relay, tenant);
+    expect(await queue.claimForConnector(stranger, { limit: 10, leaseMs: 60_000 })).toEqual([]);
+
+    const first = await queue.claimForConnector(connectorId, { limit: 10, leaseMs: 60_000 });
+    expect(first.map((j) => j.job_id)).toEqual([a1, b1]);
+    expect(first[0]).toMatchObject({
+      company_id: tenant.companyId,
+      books_company_guid: 'guid-a',
+      books_company_name: 'Sharma Traders (Books)',
+      job_type: 'voucher',
+      event_type: 'sales.create',
+      remote_id: a1,
+      books_voucher_guid: null,
+      retry_count: 0,
+      lease_expires_at: '2026-01-01T10:01:00.000Z',
+    });
+    expect(first[0]?.xml).toContain('Sharma Traders (Books)');
+    expect(first[1]?.xml).toContain('Second (Books)');
+    expect((await status(a1)).status).toBe('processing');
+    expect((await status(a2)).status).toBe('queued');
+    expect(await queue.claimForConnector(connectorId, { limit: 10, leaseMs: 60_000 })).toEqual([]);
+
+    expect(await queue.complete(a1, connectorId, { books_voucher_guid: 'vch-guid-1', books_master_id: '42', books_alter_id: '7' })).toBe(true);
+    expect((await queue.claimForConnector(connectorId, { limit: 10, leaseMs: 60_000 })).map((j) => j.job_id)).toEqual([a2]);
+    expect(await queue.complete(a2, connectorId, { books_voucher_guid: 'vch-guid-2' })).toBe(true);
+    expect((await queue.claimForConnector(connectorId, { limit: 1, leaseMs: 60_000 })).map((j) => j.job_id)).toEqual([a3]);
+  });
+
+  it('completion is idempotent and the caller reads the GUID and alter id', async () => {
+    const job = await write(tenant.companyId);
+    await queue.claimForConnector(connectorId, { limit: 1, leaseMs: 60_000 });
+    expect(await queue.complete(job, 'con_other', { books_voucher_guid: 'x' })).toBe(false);
+    expect(await queue.complete(job, connectorId, { books_voucher_guid: 'vch-1', books_master_id: '11', books_alter_id: '3' })).toBe(true);
+    expect(await queue.complete(job, connectorId, { books_voucher_guid: 'vch-other' })).toBe(false);
+    expect(await queue.fail(job, connectorId, { error_code: 'BOOKS_IMPORT_FAILED', error_label: 'x', error_message: 'x' })).toBe(false);
+    const record = await status(job);
+    expect(record).toMatchObject({
+      job_id: job,
+      transaction_id: job,
+      service_company_id: tenant.companyId,
+      job_type: 'voucher',
+      status: 'completed',
+      retry_count: 0,
+      max_retries: 2,
+      books_voucher_guid: 'vch-1',
+      books_master_id: '11',
+      books_alter_id: '3',
+      error_code: null,
+      error_label: null,
+      error_message: null,
+      payload: { voucher_number: expect.any(String), voucher_type: 'Sales', voucher_kind: 'sales' },
+      completed_at: now.toISOString(),
+    });
+  });
+
+  it('a failure carries code, label and a sanitised message; the GUID stays null', async () => {
+    const job = await write(tenant.companyId);
+    await queue.claimForConnector(connectorId, { limit: 1, leaseMs: 60_000 });
+    const raw = [
+      '<RESPONSE><LINEERROR>Ledger &apos;Acme Retail&apos; does not exist!</LINEERROR></RESPONSE>',
+      '    at importVoucher (/home/runner/connector/src/core/books-client.ts:120:11)',
+      'token lwk_test_0123456789abcdef:lws_supersecretvalue123456 Bearer abc.def',
+    ].join('\n');
+    expect(await queue.fail(job, connectorId, { error_code: 'MASTER_NOT_FOUND', error_label: 'Master not found', error_message: raw })).toBe(true);
+    const record = await status(job);
+    expect(record).toMatchObject({ status: 'failed', error_code: 'MASTER_NOT_FOUND', error_label: 'Master not found', books_voucher_guid: null });
+    expect(record.error_message).toContain("Ledger 'Acme Retail' does not exist!");
+    for (const leaked of ['<', 'LINEERROR', '/home/runner', 'books-client.ts', 'lws_supersecret', 'lwk_test_0123', 'abc.def']) expect(record.error_message).not.toContain(leaked);
+    expect(await queue.complete(job, connectorId, { books_voucher_guid: 'late' })).toBe(false);
+
+    const other = await write(tenant.companyId);
+    await queue.claimForConnector(connectorId, { limit: 1, leaseMs: 60_000 });
+    await queue.fail(other, connectorId, { error_code: 'SOMETHING_ODD', error_label: '', error_message: '' });
+    expect(await status(other)).toMatchObject({ error_code: 'BOOKS_IMPORT_FAILED', error_label: 'Import failed', error_message: 'Import failed' });
+  });
+
+  it('a dropped connector requeues with retry_count + 1; past max_retries the job fails CONNECTOR_OFFLINE', async () => {
+    const job = await write(tenant.companyId);
+    for (let attempt = 1; attempt <= 2; attempt++) {
+      const [claimed] = await queue.claimForConnector(connectorId, { limit: 1, leaseMs: 60_000 });
+      expect(claimed).toMatchObject({ job_id: job, retry_count: attempt - 1 });
+      expect(await queue.requeueConnectorJobs(connectorId)).toBe(1);
+      expect(await status(job)).toMatchObject({ status: 'queued', retry_count: attempt });
+    }
+    await queue.claimForConnector(connectorId, { limit: 1, leaseMs: 60_000 });
+    expect(await queue.requeueConnectorJobs(connectorId)).toBe(1);
+    expect(await status(job)).toMatchObject({
+      status: 'failed',
+      retry_count: 2,
+      max_retries: 2,
+      error_code: 'CONNECTOR_OFFLINE',
+      error_label: 'Connector offline',
+      books_voucher_guid: null,
+      completed_at: expect.any(String),
+    });
+    expect(await queue.requeueConnectorJobs(connectorId)).toBe(0);
+  });
+
+  it('an expired lease is reaped like a drop; a late result for a requeued job still settles it', async () => {
+    const job = await write(tenant.companyId);
+    await queue.claimForConnector(connectorId, { limit: 1, leaseMs: 1000 });
+    now = new Date(now.getTime() + 999);
+    expect(await queue.expireLeases()).toBe(0);
+    now = new Date(now.getTime() + 2);
+    expect(await queue.expireLeases()).toBe(1);
+    expect(await status(job)).toMatchObject({ status: 'queued', retry_count: 1 });
+    expect(await queue.complete(job, connectorId, { books_voucher_guid: 'vch-late' })).toBe(true);
+    expect(await status(job)).toMatchObject({ status: 'completed', books_voucher_guid: 'vch-late', retry_count: 1 });
+  });
+
+  it('wakes the gateway when a job is queued (not for an idempotent repeat) and re-renders for a renamed books company', async () => {
+    const woken: number[] = [];
+    relay.app.relay.bridge.jobQueue.onJobQueued((companyId) => woken.push(companyId));
+    await write(secondCompanyId, { transaction_id: 'order-77' });
+    await write(secondCompanyId, { transaction_id: 'order-77' });
+    expect(woken).toEqual([secondCompanyId]);
+
+    await admin(relay, 'POST', `/admin/v1/companies/${secondCompanyId}/pair`, 200, { connector_id: connectorId, books_company_guid: 'guid-b', books_company_name: 'Renamed Books Co' });
+    const [claimed] = await queue.claimForConnector(connectorId, { limit: 5, leaseMs: 60_000 });
+    expect(claimed?.books_company_name).toBe('Renamed Books Co');
+    expect(claimed?.xml).toContain('Renamed Books Co');
+    expect(claimed?.xml).not.toContain('Second (Books)');
+  });
+});

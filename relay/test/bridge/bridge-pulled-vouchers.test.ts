@@ -1,0 +1,151 @@
+// Pulled vouchers as the gateway stores them (PulledDataStore) and the caller reads them: the list
+// under `invoices` with every filter (dates inclusive at both ends) and paging, the detail under
+// `invoice`, acknowledgement (idempotent; an alteration after it makes the voucher pending again),
+// deletions left out of lists, and the one-company statistics with its report entries.
+import type { SyncVoucherItem } from '@ledgerwire/shared';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { describeOnDatabases } from '../helpers/test-databases.js';
+import type { TestRelay } from '../helpers/test-relay.js';
+import { admin, api, createKey, provisionTenant, startBridgeRelay, type Tenant } from './bridge-test-kit.js';
+
+function voucher(guid: string, date: string, reservedName: string, extra: Partial<SyncVoucherItem> = {}): SyncVoucherItem {
+  return {
+    guid,
+    alter_id: '1',
+    master_id: '10',
+    voucher_type: reservedName,
+    reserved_name: reservedName,
+    voucher_number: `N-${guid}`,
+    voucher_date: date,
+    party_ledger: 'Acme Retail',
+    ledger_entries: [{ ledger: 'Acme Retail', amount: '-1180.00' }],
+    bill_allocations: [{ name: `N-${guid}`, bill_type: 'New Ref', amount: '-1180.00' }],
+    ...extra,
+  };
+}
+
+describeOnDatabases('bridge pulled vouchers', (kind) => {
+  let relay: TestRelay;
+  let tenant: Tenant;
+  const list = async (query: string, status = 200) =>
+    (await api(relay, tenant.credential, 'GET', `/api/v1/pulled-vouchers?company_id=${tenant.companyId}${query}`, status)).body;
+
+  beforeAll(async () => {
+    relay = await startBridgeRelay(kind);
+    tenant = await provisionTenant(relay, { capabilities: ['report.stock'] });
+    const store = relay.app.relay.bridge.pulledData;
+    await store.upsertVouchers(tenant.companyId, [
+      voucher('g1', '20250331', 'Sales'),
+      voucher('g2', '20250401', 'Sales', { voucher_type: 'Tax Invoice' }),
+      voucher('g3', '20250415', 'Purchase', { party_ledger: 'Supplier Co' }),
+      voucher('g4', '20250430', 'Receipt', { remote_id: '5f0c8a4e-0000-4000-8000-000000000001' }),
+      voucher('g5', '20250501', 'Sales'),
+    ]);
+  });
+  afterAll(() => relay.close());
+
+  it('lists results under `invoices` for every kind, with the contract’s fields', async () => {
+    const body = await list('');
+    expect(body).toMatchObject({ success: true, company_id: tenant.companyId, total: 5, count: 5, limit: 100, offset: 0 });
+    expect(body.invoices.map((v: any) => v.books_voucher_guid)).toEqual(['g1', 'g2', 'g3', 'g4', 'g5']);
+    expect(body.invoices[2]).toMatchObject({
+      transaction_id: expect.stringMatching(/^pv_/),
+      books_voucher_guid: 'g3',
+      books_alter_id: '1',
+      books_master_id: '10',
+      voucher_kind: 'purchase',
+      voucher_type: 'Purchase',
+      voucher_number: 'N-g3',
+      voucher_date: '20250415',
+      party_ledger: 'Supplier Co',
+      status: 'pending',
+      bill_allocations: [{ name: 'N-g3', bill_type: 'New Ref', amount: '-1180.00' }],
+      source_job_id: null,
+    });
+    expect(body.invoices[3].source_job_id).toBe('5f0c8a4e-0000-4000-8000-000000000001');
+  });
+
+  it('filters by kind, exact type, status and dates inclusive at both ends; pages with limit/offset', async () => {
+    expect((await list('&voucher_kind=sales')).invoices.map((v: any) => v.books_voucher_guid)).toEqual(['g1', 'g2', 'g5']);
+    expect((await list('&voucher_type=Tax%20Invoice')).invoices.map((v: any) => v.books_voucher_guid)).toEqual(['g2']);
+    expect((await list('&voucher_type=tax%20invoice')).invoices).toEqual([]);
+    expect((await list('&start_date=2025-04-01&end_date=2025-04-30')).invoices.map((v: any) => v.books_voucher_guid)).toEqual(['g2', 'g3', 'g4']);
+    expect((await list('&start_date=20250415&end_date=20250415')).invoices.map((v: any) => v.books_voucher_guid)).toEqual(['g3']);
+    const page = await list('&limit=2&offset=2');
+    expect(page).toMatchObject({ total: 5, count: 2, limit: 2, offset: 2 });
+    expect(page.invoices.map((v: any) => v.books_voucher_guid)).toEqual(['g3', 'g4']);
+    await list('&start_date=April', 400);
+    await list('&limit=0', 400);
+    await list('&status=done', 400);
+  });
+
+  it('reads one voucher under `invoice`, and 404s what is not the caller’s', async () => {
+    const [first] = (await list('&limit=1')).invoices;
+    const { body } = await api(relay, tenant.credential, 'GET', `/api/v1/pulled-vouchers/${first.transaction_id}`, 200);
+    expect(body).toEqual({ success: true, invoice: first });
+    await api(relay, tenant.credential, 'GET', `/api/v1/pulled-vouchers/${first.transaction_id}?company_id=${tenant.companyId}`, 200);
+    await api(relay, tenant.credential, 'GET', '/api/v1/pulled-vouchers/pv_missing', 404);
+    const other = await provisionTenant(relay, { name: 'Other' });
+    await api(relay, other.credential, 'GET', `/api/v1/pulled-vouchers/${first.transaction_id}`, 404);
+  });
+
+  it('acknowledges idempotently; an alteration after acknowledgement makes it pending again', async () => {
+    const all = (await list('')).invoices;
+    const ids = all.slice(0, 2).map((v: any) => v.transaction_id);
+    const { body } = await api(relay, tenant.credential, 'POST', '/api/v1/pulled-vouchers/ack', 200, { payload: { company_id: tenant.companyId, transaction_ids: [...ids, 'pv_unknown'] } });
+    expect(body).toEqual({ success: true, company_id: tenant.companyId, acknowledged: 2, already_acknowledged: 0, not_found: ['pv_unknown'] });
+    const { body: again } = await api(relay, tenant.credential, 'POST', '/api/v1/pulled-vouchers/ack', 200, { payload: { company_id: tenant.companyId, transaction_ids: ids } });
+    expect(again).toMatchObject({ acknowledged: 0, already_acknowledged: 2, not_found: [] });
+    expect((await list('&status=pending')).invoices.map((v: any) => v.books_voucher_guid)).toEqual(['g3', 'g4', 'g5']);
+    expect((await list('&status=acknowledged')).invoices[0]).toMatchObject({ books_voucher_guid: 'g1', status: 'acknowledged', acknowledged_at: expect.any(String) });
+
+    const store = relay.app.relay.bridge.pulledData;
+    await store.upsertVouchers(tenant.companyId, [voucher('g1', '20250331', 'Sales')]); // same alter id: still acknowledged
+    expect((await list('&status=acknowledged')).invoices.map((v: any) => v.books_voucher_guid)).toEqual(['g1', 'g2']);
+    await store.upsertVouchers(tenant.companyId, [voucher('g1', '20250331', 'Sales', { alter_id: '5', voucher_number: 'N-g1-edited' })]);
+    const pending = (await list('&status=pending')).invoices;
+    expect(pending.map((v: any) => v.books_voucher_guid)).toEqual(['g1', 'g3', 'g4', 'g5']);
+    expect(pending[0]).toMatchObject({ books_alter_id: '5', voucher_number: 'N-g1-edited', transaction_id: all[0].transaction_id });
+    await store.upsertVouchers(tenant.companyId, [voucher('g1', '20250331', 'Sales', { alter_id: '4', voucher_number: 'stale' })]);
+    expect((await list('&voucher_kind=sales&limit=1')).invoices[0]).toMatchObject({ voucher_number: 'N-g1-edited', books_alter_id: '5' });
+
+    await api(relay, tenant.credential, 'POST', '/api/v1/pulled-vouchers/ack', 400, { payload: { company_id: tenant.companyId, transaction_ids: [] } });
+    const other = await provisionTenant(relay, { name: 'Other Ack' });
+    await api(relay, tenant.credential, 'POST', '/api/v1/pulled-vouchers/ack', 403, { payload: { company_id: other.companyId, transaction_ids: ids } });
+  });
+
+  it('leaves GUIDs deleted in the books out of lists', async () => {
+    await relay.app.relay.bridge.pulledData.markVouchersDeleted(tenant.companyId, ['g5', 'never-seen']);
+    const body = await list('');
+    expect(body.total).toBe(4);
+    expect(body.invoices.map((v: any) => v.books_voucher_guid)).not.toContain('g5');
+  });
+
+  it('statistics: one company, counts in the date range, report entries by capability and company flag', async () => {
+    const url = `/api/v1/pulled-vouchers/statistics?company_id=${tenant.companyId}`;
+    const { body: disabled } = await api(relay, tenant.credential, 'GET', url, 200);
+    expect(disabled.reports).toEqual([
+      { key: 'stock', label: 'Stock summary', enabled: false, capability: 'report.stock', status: 'disabled', rows: 0, last_updated_at: null },
+      { key: 'gst', label: 'GST summary', enabled: false, capability: 'report.gst', status: 'disabled', rows: 0, last_updated_at: null },
+    ]);
+    expect(disabled.vouchers).toMatchObject({ total: 4, by_kind: { sales: 2, purchase: 1, receipt: 1 } });
+
+    await admin(relay, 'PATCH', `/admin/v1/companies/${tenant.companyId}`, 200, { reports: { stock: true, gst: true } });
+    const { body: waiting } = await api(relay, tenant.credential, 'GET', url, 200);
+    expect(waiting.reports[0]).toMatchObject({ key: 'stock', enabled: true, status: 'pending', rows: 0, last_updated_at: null });
+    expect(waiting.reports[1]).toMatchObject({ key: 'gst', enabled: false, status: 'disabled' }); // the key lacks report.gst
+
+    await relay.app.relay.bridge.pulledData.saveReportSnapshot(tenant.companyId, { key: 'stock', rows: [{ item: 'Widget' }, { item: 'Gadget' }, { item: 'Gizmo' }] });
+    const { body } = await api(relay, tenant.credential, 'GET', `${url}&start_date=2025-04-01&end_date=2025-04-30`, 200);
+    expect(body).toMatchObject({ success: true, company_id: tenant.companyId, start_date: '2025-04-01', end_date: '2025-04-30', vouchers: { total: 3 } });
+    expect(body.reports[0]).toEqual({ key: 'stock', label: 'Stock summary', enabled: true, capability: 'report.stock', status: 'available', rows: 3, last_updated_at: expect.any(String) });
+
+    const gstKey = await createKey(relay, tenant.applicationId, ['report.gst']);
+    const { body: gst } = await api(relay, gstKey.credential, 'GET', url, 200);
+    expect(gst.reports.map((r: any) => [r.key, r.status])).toEqual([['stock', 'disabled'], ['gst', 'pending']]);
+
+    await api(relay, tenant.credential, 'GET', '/api/v1/pulled-vouchers/statistics', 400);
+    const { body: second } = await api(relay, tenant.credential, 'POST', '/api/v1/companies', 200, { payload: { name: 'Second', customer_id: tenant.customerId } });
+    await api(relay, tenant.credential, 'GET', `${url}&company_id=${second.company_id}`, 400);
+  });
+});

@@ -1,0 +1,29 @@
+// Secrets of the bridge never reach the logs: the credential header, the customer token in the
+// rotate path and in answers, the key secret shown once by the operator API.
+import { PassThrough } from 'node:stream';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { describeOnDatabases } from '../helpers/test-databases.js';
+import { startTestRelay, type TestRelay } from '../helpers/test-relay.js';
+import { api, provisionTenant, type Tenant } from './bridge-test-kit.js';
+
+describeOnDatabases('bridge secrets stay out of the logs', (kind) => {
+  let relay: TestRelay;
+  let tenant: Tenant;
+  let logs = '';
+
+  beforeAll(async () => {
+    const stream = new PassThrough();
+    stream.on('data', (chunk: Buffer) => (logs += chunk.toString('utf8')));
+    relay = await startTestRelay(kind, { RELAY_WORKERS: '0', LOG_LEVEL: 'info' }, { logStream: stream });
+    tenant = await provisionTenant(relay);
+  });
+  afterAll(() => relay.close());
+
+  it('logs requests without the credential, the customer token or the key secret', async () => {
+    const { body } = await api(relay, tenant.credential, 'POST', `/api/v1/customers/${tenant.customerToken}/rotate`, 200);
+    await api(relay, tenant.credential, 'GET', `/api/v1/transactions?company_id=${tenant.companyId}`, 200);
+    expect(logs).toContain('/api/v1/transactions');
+    const secret = tenant.credential.split(':')[1] ?? '';
+    for (const value of [secret, tenant.customerToken, body.customer.token]) expect(logs).not.toContain(value);
+  });
+});

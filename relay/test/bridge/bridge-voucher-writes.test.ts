@@ -1,0 +1,186 @@
+// The nine voucher writes and the transaction reads, as a client of the contract: acceptance shape,
+// validation (400 malformed, 422 wrong for the kind), missing masters accepted, the caller's own
+// transaction id (idempotent, also under concurrency), alterations by GUID, voucher_kind by reserved name.
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { describeOnDatabases } from '../helpers/test-databases.js';
+import type { TestRelay } from '../helpers/test-relay.js';
+import { admin, api, pairWithConnector, provisionTenant, sampleInvoice, sampleReceipt, startBridgeRelay, type Tenant } from './bridge-test-kit.js';
+
+const party = (name: string, amount: number, isDebit: boolean, bills: unknown[] = []) => ({ ledger_name: name, amount, is_debit: isDebit, is_party: true, bill_allocations: bills });
+const line = (name: string, amount: number, isDebit: boolean) => ({ ledger_name: name, amount, is_debit: isDebit });
+const base = (type: string, number: string) => ({ voucher_number: number, voucher_type: type, party_ledger: 'Acme Retail', date: '2025-04-10' });
+
+const WRITES: { path: string; kind: string; body: Record<string, unknown> }[] = [
+  { path: 'invoices', kind: 'sales', body: sampleInvoice },
+  {
+    path: 'orders',
+    kind: 'sales_order',
+    body: {
+      ...base('Sales Order', 'SO-1'),
+      inventory_entries: [{ stock_item: 'Widget', quantity: 10, unit: 'Nos', rate: 100, amount: 1000, godown: 'Main Location' }],
+      ledger_entries: [party('Acme Retail', 1000, true), line('Sales', 1000, false)],
+    },
+  },
+  { path: 'credit-notes', kind: 'credit_note', body: { ...base('Credit Note', 'CN-1'), ledger_entries: [party('Acme Retail', 500, false), line('Sales Returns', 500, true)] } },
+  { path: 'debit-notes', kind: 'debit_note', body: { ...base('Debit Note', 'DN-1'), party_ledger: 'Supplier Co', ledger_entries: [party('Supplier Co', 200, true), line('Purchase', 200, false)] } },
+  { path: 'purchases', kind: 'purchase', body: { ...base('Purchase', 'PB-1'), party_ledger: 'Supplier Co', ledger_entries: [party('Supplier Co', 1000, false, [{ name: 'SUP-9', bill_type: 'New Ref', amount: 1000 }]), line('Purchase', 1000, true)] } },
+  { path: 'receipts', kind: 'receipt', body: sampleReceipt },
+  { path: 'payments', kind: 'payment', body: { ...base('Payment', 'PY-1'), party_ledger: 'Supplier Co', ledger_entries: [party('Supplier Co', 1000, true, [{ name: 'SUP-9', amount: 1000 }]), line('HDFC Bank', 1000, false)] } },
+  { path: 'contras', kind: 'contra', body: { ...base('Contra', 'CT-1'), party_ledger: 'Cash', ledger_entries: [line('Cash', 500, true), line('HDFC Bank', 500, false)] } },
+  { path: 'journals', kind: 'journal', body: { ...base('Journal', 'JV-1'), party_ledger: 'Depreciation', ledger_entries: [line('Depreciation', 100, true), line('Accumulated Depreciation', 100, false)] } },
+];
+
+describeOnDatabases('bridge voucher writes and transactions', (kind) => {
+  let relay: TestRelay;
+  let tenant: Tenant;
+  let connectorId: string;
+  const url = (path: string, companyId = tenant.companyId) => `/api/v1/${path}?company_id=${companyId}`;
+
+  beforeAll(async () => {
+    relay = await startBridgeRelay(kind);
+    tenant = await provisionTenant(relay);
+    connectorId = await pairWithConnector(relay, tenant);
+  });
+  afterAll(() => relay.close());
+
+  it.each(WRITES.map((w) => [w.path, w] as const))('POST /api/v1/%s answers the acceptance and queues a transaction', async (_path, write) => {
+    const { body } = await api(relay, tenant.credential, 'POST', url(write.path), 200, { payload: write.body });
+    expect(body).toEqual({ success: true, transaction_id: expect.stringMatching(/^[0-9a-f-]{36}$/), company_id: tenant.companyId, request_type: 'in' });
+    const { body: status } = await api(relay, tenant.credential, 'GET', `/api/v1/transactions/${body.transaction_id}`, 200);
+    expect(status).toEqual({
+      success: true,
+      transaction: expect.objectContaining({
+        job_id: body.transaction_id,
+        transaction_id: body.transaction_id,
+        service_company_id: tenant.companyId,
+        job_type: 'voucher',
+        event_type: `${write.kind}.create`,
+        status: 'queued',
+        retry_count: 0,
+        max_retries: 5,
+        books_voucher_guid: null,
+        books_master_id: null,
+        books_alter_id: null,
+        error_code: null,
+        error_label: null,
+        error_message: null,
+        payload: expect.objectContaining({ voucher_number: write.body['voucher_number'], voucher_type: write.body['voucher_type'], voucher_kind: write.kind }),
+        created_at: expect.any(String),
+        updated_at: expect.any(String),
+        completed_at: null,
+      }),
+    });
+  });
+
+  it('the company may come from the X-Service-Company header', async () => {
+    await api(relay, tenant.credential, 'POST', '/api/v1/invoices', 200, { payload: sampleInvoice, headers: { 'x-service-company': String(tenant.companyId) } });
+  });
+
+  it('malformed bodies are 400 at once, naming the field; nothing is queued', async () => {
+    const before = await api(relay, tenant.credential, 'GET', `${url('transactions')}&limit=1`, 200);
+    const bad = [
+      { ...sampleInvoice, voucher_number: undefined },
+      { ...sampleInvoice, date: '01-04-2025' },
+      { ...sampleInvoice, date: '2025-02-30' },
+      { ...sampleInvoice, ledger_entries: [{ ledger_name: 'Acme', amount: -5, is_debit: true }] },
+      { ...sampleInvoice, ledger_entries: [{ ledger_name: 'Acme', amount: 5 }] },
+      { ...sampleReceipt, ledger_entries: [{ ...sampleReceipt.ledger_entries[0], bill_allocations: [{ name: 'X', bill_type: 'Against', amount: 1 }] }] },
+      { ...sampleInvoice, ledger_entries: [] },
+    ];
+    for (const payload of bad) {
+      const { body } = await api(relay, tenant.credential, 'POST', url('invoices'), 400, { payload });
+      expect(body.success).toBe(false);
+      expect(body.error.details.length).toBeGreaterThan(0);
+    }
+    const raw = await relay.app.inject({ method: 'POST', url: url('invoices'), headers: { authorization: `Bearer ${tenant.credential}`, 'content-type': 'application/json' }, payload: '{"voucher_number": ' });
+    expect(raw.statusCode).toBe(400);
+    const after = await api(relay, tenant.credential, 'GET', `${url('transactions')}&limit=1`, 200);
+    expect(after.body.total).toBe(before.body.total);
+  });
+
+  it('well-formed but wrong for the kind is 422 (inventory on a receipt)', async () => {
+    const payload = { ...sampleReceipt, inventory_entries: [{ stock_item: 'Widget', quantity: 1, amount: 10 }] };
+    const { body } = await api(relay, tenant.credential, 'POST', url('receipts'), 422, { payload });
+    expect(body.error).toMatchObject({ code: 'validation_failed', details: [expect.objectContaining({ field: 'inventory_entries' })] });
+  });
+
+  it('a master that does not exist is not a synchronous error', async () => {
+    const payload = { ...sampleInvoice, voucher_number: 'INV-404', ledger_entries: [party('Nobody Ltd ', 10, true), line('No Such Sales Ledger', 10, false)] };
+    const { body } = await api(relay, tenant.credential, 'POST', url('invoices'), 200, { payload });
+    expect(body.success).toBe(true);
+  });
+
+  it('the caller’s own transaction_id is idempotent per company, even when repeats race', async () => {
+    const payload = { ...sampleInvoice, voucher_number: 'INV-IDEM', transaction_id: 'erp-inv-1' };
+    const first = await api(relay, tenant.credential, 'POST', url('invoices'), 200, { payload });
+    const again = await api(relay, tenant.credential, 'POST', url('invoices'), 200, { payload: { ...payload, voucher_number: 'CHANGED' } });
+    expect(again.body).toEqual(first.body);
+    expect(again.headers['idempotent-replayed']).toBe('true');
+    const { body: byOwnId } = await api(relay, tenant.credential, 'GET', '/api/v1/transactions/erp-inv-1', 200);
+    expect(byOwnId.transaction).toMatchObject({ job_id: first.body.transaction_id, transaction_id: 'erp-inv-1', payload: { voucher_number: 'INV-IDEM' } });
+
+    const racing = { ...sampleInvoice, transaction_id: 'erp-race' };
+    const answers = await Promise.all(Array.from({ length: 6 }, () => api(relay, tenant.credential, 'POST', url('invoices'), 200, { payload: racing })));
+    expect(new Set(answers.map((a) => a.body.transaction_id)).size).toBe(1);
+    const rows = await relay.app.relay.database.db.selectFrom('transactions').select('job_id').where('client_transaction_id', '=', 'erp-race').execute();
+    expect(rows).toHaveLength(1);
+
+    // The same own id on another company is another job; reading it by own id then needs company_id.
+    const { body: second } = await api(relay, tenant.credential, 'POST', '/api/v1/companies', 200, { payload: { name: 'Branch Books', customer_id: tenant.customerId } });
+    const other = await api(relay, tenant.credential, 'POST', url('invoices', second.company_id), 200, { payload });
+    expect(other.body.transaction_id).not.toBe(first.body.transaction_id);
+    await api(relay, tenant.credential, 'GET', '/api/v1/transactions/erp-inv-1', 409);
+    const { body: scoped } = await api(relay, tenant.credential, 'GET', `/api/v1/transactions/erp-inv-1?company_id=${second.company_id}`, 200);
+    expect(scoped.transaction.job_id).toBe(other.body.transaction_id);
+  });
+
+  it('a body carrying books_voucher_guid alters that voucher', async () => {
+    const { body } = await api(relay, tenant.credential, 'POST', url('invoices'), 200, { payload: { ...sampleInvoice, books_voucher_guid: 'a1b2c3d4-vch-guid-0001' } });
+    const { body: status } = await api(relay, tenant.credential, 'GET', `/api/v1/transactions/${body.transaction_id}`, 200);
+    expect(status.transaction).toMatchObject({ event_type: 'sales.alter', payload: { action: 'alter', books_voucher_guid: 'a1b2c3d4-vch-guid-0001' } });
+    const { body: support } = await admin(relay, 'GET', `/admin/v1/transactions/${body.transaction_id}`, 200);
+    expect(support.transaction.xml).toContain('a1b2c3d4-vch-guid-0001');
+    expect(support.transaction.xml).toMatch(/ACTION="Alter"/);
+    const [claimed] = await relay.app.relay.bridge.jobQueue.claimForConnector(connectorId, { limit: 1, leaseMs: 60_000 });
+    expect(claimed).toBeDefined();
+    await relay.app.relay.bridge.jobQueue.requeueConnectorJobs(connectorId);
+  });
+
+  it('voucher_kind comes from the voucher type’s reserved name (pulled masters), not its display name', async () => {
+    await relay.app.relay.bridge.pulledData.upsertMasters(tenant.companyId, [
+      { guid: 'vt-1', alter_id: '1', master_id: '1', master_type: 'voucher_type', name: 'Adjustments', aliases: [], fields: { parent: 'Reversing Journal', reserved_name: 'Reversing Journal' } },
+      { guid: 'vt-2', alter_id: '1', master_id: '2', master_type: 'voucher_type', name: 'Receipt', aliases: [], fields: { parent: 'Sales', reserved_name: 'Sales' } },
+      { guid: 'vt-3', alter_id: '1', master_id: '3', master_type: 'voucher_type', name: 'Export Sale', aliases: [], fields: { parent: 'Receipt', reserved_name: '' } },
+    ]);
+    const kindOf = async (path: string, payload: Record<string, unknown>) => {
+      const { body } = await api(relay, tenant.credential, 'POST', url(path), 200, { payload });
+      return (await api(relay, tenant.credential, 'GET', `/api/v1/transactions/${body.transaction_id}`, 200)).body.transaction.payload.voucher_kind;
+    };
+    expect(await kindOf('journals', { ...WRITES[8]?.body, voucher_type: 'Adjustments' })).toBe('reversing_journal');
+    expect(await kindOf('invoices', { ...sampleInvoice, voucher_type: 'Receipt' })).toBe('sales');
+    expect(await kindOf('invoices', { ...sampleInvoice, voucher_type: 'Export Sale' })).toBe('sales');
+  });
+
+  it('lists a company’s transactions with filters and paging; connector jobs show what a connector handled', async () => {
+    const { body: all } = await api(relay, tenant.credential, 'GET', url('transactions'), 200);
+    expect(all).toMatchObject({ success: true, company_id: tenant.companyId, total: expect.any(Number) });
+    expect(all.count).toBe(all.transactions.length);
+    const ids = all.transactions.map((t: any) => t.job_id);
+    const { body: page } = await api(relay, tenant.credential, 'GET', `${url('transactions')}&limit=2&offset=1`, 200);
+    expect(page.transactions.map((t: any) => t.job_id)).toEqual(ids.slice(1, 3));
+    const { body: queued } = await api(relay, tenant.credential, 'GET', `${url('transactions')}&status=queued`, 200);
+    expect(queued.transactions.every((t: any) => t.status === 'queued')).toBe(true);
+    await api(relay, tenant.credential, 'GET', `${url('transactions')}&status=sleeping`, 400);
+
+    const [claimed] = await relay.app.relay.bridge.jobQueue.claimForConnector(connectorId, { limit: 1, leaseMs: 60_000 });
+    await relay.app.relay.bridge.jobQueue.complete(claimed?.job_id ?? '', connectorId, { books_voucher_guid: 'guid-done' });
+    const connector = await relay.app.relay.bridge.connectors.get(connectorId);
+    const { body: jobs } = await api(relay, tenant.credential, 'GET', `/api/v1/connectors/${connector?.machine_name}/jobs`, 200);
+    expect(jobs.connector).toMatchObject({ id: connectorId, machine_name: connector?.machine_name, online: true });
+    expect(jobs.jobs.map((j: any) => j.job_id)).toContain(claimed?.job_id);
+    expect(jobs.jobs.find((j: any) => j.job_id === claimed?.job_id)).toMatchObject({ status: 'completed', books_voucher_guid: 'guid-done' });
+    const other = await provisionTenant(relay, { name: 'Other App' });
+    await api(relay, other.credential, 'GET', `/api/v1/connectors/${connectorId}/jobs`, 404);
+    await api(relay, other.credential, 'GET', `/api/v1/transactions/${claimed?.job_id}`, 404);
+  });
+});

@@ -1,0 +1,79 @@
+// Transactions (jobs): the acceptance answer of every asynchronous write, the status record, and
+// the list bodies. The caller's own id travels in the optional body field `transaction_id`.
+import { z } from 'zod';
+
+export const TRANSACTION_STATUSES = ['queued', 'processing', 'completed', 'failed'] as const;
+export const TransactionStatus = z.enum(TRANSACTION_STATUSES);
+export type TransactionStatus = z.infer<typeof TransactionStatus>;
+
+/** Optional fields every write body may carry besides its document. */
+export const CallerTransactionId = z
+  .string()
+  .min(1)
+  .max(200)
+  .regex(/^\S(.*\S)?$/, 'must not start or end with whitespace')
+  .describe('Your own id for this write; a repeat for the same company returns the first acceptance');
+
+export const AcceptanceOut = z.object({
+  success: z.literal(true),
+  transaction_id: z.string().describe('The job identifier'),
+  company_id: z.number().int(),
+  request_type: z.literal('in'),
+});
+export type AcceptanceOut = z.infer<typeof AcceptanceOut>;
+
+export const TransactionRecordOut = z.object({
+  job_id: z.string(),
+  transaction_id: z.string().describe("Your own id when you sent one, else the job id"),
+  service_company_id: z.number().int(),
+  job_type: z.enum(['voucher', 'master']),
+  event_type: z.string(),
+  status: TransactionStatus,
+  retry_count: z.number().int(),
+  max_retries: z.number().int(),
+  books_voucher_guid: z.string().nullable(),
+  books_master_id: z.string().nullable(),
+  books_alter_id: z.string().nullable(),
+  error_code: z.string().nullable(),
+  error_label: z.string().nullable(),
+  error_message: z.string().nullable(),
+  payload: z.record(z.string(), z.unknown()),
+  created_at: z.string(),
+  updated_at: z.string(),
+  completed_at: z.string().nullable(),
+});
+export type TransactionRecordOut = z.infer<typeof TransactionRecordOut>;
+
+export const TransactionOut = z.object({ success: z.literal(true), transaction: TransactionRecordOut });
+export type TransactionOut = z.infer<typeof TransactionOut>;
+
+export const TransactionListQuery = z.object({
+  company_id: z.string().optional(),
+  status: TransactionStatus.optional(),
+  job_type: z.enum(['voucher', 'master']).optional(),
+  limit: z.coerce.number().int().min(1).max(500).default(100),
+  offset: z.coerce.number().int().min(0).default(0),
+});
+
+export const TransactionListOut = z.object({
+  success: z.literal(true),
+  company_id: z.number().int(),
+  total: z.number().int(),
+  count: z.number().int(),
+  transactions: z.array(TransactionRecordOut),
+});
+export type TransactionListOut = z.infer<typeof TransactionListOut>;
+
+export const ConnectorJobsOut = z.object({
+  success: z.literal(true),
+  connector: z.object({
+    id: z.string(),
+    machine_name: z.string(),
+    online: z.boolean(),
+    books_running: z.boolean(),
+    last_seen_at: z.string().nullable(),
+  }),
+  count: z.number().int(),
+  jobs: z.array(TransactionRecordOut),
+});
+export type ConnectorJobsOut = z.infer<typeof ConnectorJobsOut>;
