@@ -1,0 +1,144 @@
+// Low-level text handling for the books' XML: escaping what we send, cleaning what comes back (TallyPrime
+// emits `&#4;` markers and raw control characters that XML 1.0 forbids), dates and amounts in the books'
+// formats, and a parser configured so that names survive verbatim (no trimming, no number coercion).
+import { XMLParser } from 'fast-xml-parser';
+
+/** Escapes element text: `& < >`, and CR/LF as character references so they survive the import. */
+export function escapeXmlText(value: string): string {
+  return value
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/\r/g, '&#13;')
+    .replace(/\n/g, '&#10;');
+}
+
+/** Escapes an attribute value (adds quotes to the element-text rules). */
+export function escapeXmlAttribute(value: string): string {
+  return escapeXmlText(value).replace(/"/g, '&quot;').replace(/'/g, '&apos;').replace(/\t/g, '&#9;');
+}
+
+/** `<TAG>text</TAG>` with the text escaped. */
+export function element(tag: string, value: string): string {
+  return `<${tag}>${escapeXmlText(value)}</${tag}>`;
+}
+
+/**
+ * Makes a books response parseable by a strict XML parser. Drops the `&#4;` system-value marker with its
+ * trailing space (`&#4; Primary` → `Primary`), any other character reference XML 1.0 forbids, and raw
+ * control characters (U+0003 appears inside PARENTSTRUCTURE). Tab, LF and CR are kept.
+ */
+export function cleanBooksXml(xml: string): string {
+  return (
+    xml
+      .replace(/^\uFEFF/, '')
+      .replace(/&#4; ?/g, '')
+      .replace(/&#x0*4; ?/gi, '')
+      .replace(/&#(\d+);/g, (match, code: string) => (isForbiddenCodePoint(Number(code)) ? '' : match))
+      .replace(/&#x([0-9a-f]+);/gi, (match, code: string) => (isForbiddenCodePoint(parseInt(code, 16)) ? '' : match))
+      // eslint-disable-next-line no-control-regex
+      .replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F]/g, '')
+  );
+}
+
+function isForbiddenCodePoint(code: number): boolean {
+  if (code === 9 || code === 10 || code === 13) return false;
+  return code < 32 || code === 0xfffe || code === 0xffff || (code >= 0xd800 && code <= 0xdfff) || code > 0x10ffff;
+}
+
+/** ISO `YYYY-MM-DD` → books `YYYYMMDD`. */
+export function booksDate(isoDate: string): string {
+  return isoDate.replace(/-/g, '');
+}
+
+/** Books `YYYYMMDD` → ISO `YYYY-MM-DD`; '' when the text is not a compact date. */
+export function isoFromBooksDate(value: string): string {
+  const match = /^\s*(\d{4})(\d{2})(\d{2})\s*$/.exec(value);
+  return match ? `${match[1]}-${match[2]}-${match[3]}` : '';
+}
+
+/** Signed amount as the books write it: two decimals, debit negative, never `-0.00`. */
+export function booksAmount(amount: number, isDebit: boolean): string {
+  const cents = Math.round(Math.abs(amount) * 100);
+  if (cents === 0) return '0.00';
+  return `${isDebit ? '-' : ''}${(cents / 100).toFixed(2)}`;
+}
+
+/** A plain number for quantities and rates: at least two decimals, at most six, no exponent. */
+export function booksNumber(value: number): string {
+  const fixed = value.toFixed(6).replace(/0+$/, '');
+  const [whole, fraction = ''] = fixed.split('.');
+  return `${whole}.${fraction.padEnd(2, '0')}`;
+}
+
+/**
+ * Parses a number out of a books text value: amounts (`-1180.00`), quantities (` 10 Nos`), rates
+ * (`100.00/Nos`) and forex forms (`$20 @ ₹ 75/$ = ₹ 1500`, the part after `=` counts). NaN when none.
+ */
+export function booksNumberValue(text: string): number {
+  const afterEquals = text.includes('=') ? text.slice(text.lastIndexOf('=') + 1) : text;
+  const match = /-?\d[\d,]*(\.\d+)?/.exec(afterEquals);
+  return match ? Number(match[0].replace(/,/g, '')) : Number.NaN;
+}
+
+// Elements that repeat in books exports, so the parser always gives them as arrays.
+const REPEATING = new Set(['LINEERROR', 'TALLYMESSAGE', 'COMPANY', 'VOUCHER', 'GROUP', 'LEDGER', 'CURRENCY', 'UNIT',
+  'GODOWN', 'STOCKGROUP', 'STOCKCATEGORY', 'STOCKITEM', 'VOUCHERTYPE']);
+
+const parser = new XMLParser({
+  ignoreAttributes: false,
+  attributeNamePrefix: '@_',
+  parseTagValue: false,
+  parseAttributeValue: false,
+  trimValues: false,
+  processEntities: true,
+  htmlEntities: true,
+  isArray: (name, jpath) => {
+    if (name.endsWith('.LIST') || REPEATING.has(name)) return true;
+    const path = String(jpath);
+    return (name === 'NAME' && path.endsWith('NAME.LIST.NAME')) || (name === 'ADDRESS' && path.endsWith('ADDRESS.LIST.ADDRESS'));
+  },
+});
+
+/** A parsed element: text, attributes (`@_NAME`) and children. */
+export type XmlNode = Record<string, unknown>;
+
+/** Cleans and parses books XML into plain objects. Throws on XML that is broken beyond the known quirks. */
+export function parseBooksXml(xml: string): XmlNode {
+  return parser.parse(cleanBooksXml(xml)) as XmlNode;
+}
+
+/** Text content of an element, verbatim ('' when absent or empty). */
+export function textOf(value: unknown): string {
+  if (value === undefined || value === null) return '';
+  if (typeof value === 'string') return value;
+  if (typeof value === 'number' || typeof value === 'boolean') return String(value);
+  if (Array.isArray(value)) return textOf(value[0]);
+  if (typeof value === 'object') {
+    const text = (value as XmlNode)['#text'];
+    return text === undefined ? '' : textOf(text);
+  }
+  return '';
+}
+
+/** Child element of a node, as a node (undefined when absent or a bare text). */
+export function childOf(node: unknown, tag: string): XmlNode | undefined {
+  if (!node || typeof node !== 'object') return undefined;
+  const child = (node as XmlNode)[tag];
+  const first = Array.isArray(child) ? child[0] : child;
+  return first && typeof first === 'object' ? (first as XmlNode) : undefined;
+}
+
+/** Repeated child elements as nodes; whitespace-only `<X.LIST>   </X.LIST>` scaffolding is skipped. */
+export function listOf(node: unknown, tag: string): XmlNode[] {
+  if (!node || typeof node !== 'object') return [];
+  const child = (node as XmlNode)[tag];
+  const items = Array.isArray(child) ? child : child === undefined ? [] : [child];
+  return items.filter((item): item is XmlNode => item !== null && typeof item === 'object');
+}
+
+/** Attribute value of a node ('' when absent). */
+export function attributeOf(node: unknown, name: string): string {
+  if (!node || typeof node !== 'object') return '';
+  return textOf((node as XmlNode)[`@_${name}`]);
+}
