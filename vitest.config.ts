@@ -4,7 +4,7 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
-    include: ['test/**/*.test.ts', '*/test/**/*.test.ts'],
+    include: ['test/**/*.test.ts', '*/test/**/*.test.ts', 'e2e/**/*.test.ts'],
     exclude: ['**/node_modules/**', 'test/fixtures/**'],
     globalSetup: ['test/global-setup.ts'],
     testTimeout: 30_000,

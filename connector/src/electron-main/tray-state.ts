@@ -4,8 +4,8 @@ import type { ConnectorStatus } from '../core/index.js';
 export type TrayState = 'ok' | 'attention' | 'offline';
 
 export function trayStateOf(status: ConnectorStatus): TrayState {
-  if (status.relay.state !== 'connected') return 'offline';
-  if (!status.books.running) return 'attention';
+  if (status.relay.state !== 'online') return 'offline';
+  if (status.books.running !== true || status.pairings.some((p) => !p.open)) return 'attention';
   return 'ok';
 }
 
@@ -14,7 +14,6 @@ export function trayIconFile(status: ConnectorStatus): string {
 }
 
 export function trayTooltip(status: ConnectorStatus): string {
-  const relay = status.relay.state === 'connected' ? 'connected to Ledgerwire' : 'not connected to Ledgerwire';
-  const books = status.books.running ? 'TallyPrime is running' : 'TallyPrime is not running';
-  return `Ledgerwire Connector — ${relay}; ${books}`;
+  // The core already words each part for a person; the tooltip joins the two that matter most.
+  return `Ledgerwire Connector — ${status.relay.description} ${status.books.description}`;
 }

@@ -1,0 +1,125 @@
+// Messaging in the console, as support and an integrator would use it: create a tenant, issue an
+// API key (shown once) and revoke another, edit a template with the live preview, then find a message
+// sent through the API by recipient and status and read its timeline. The edited template is what
+// lands in the next .eml of the outbox.
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { browserAvailable, keepScreenshot, launchChromium, openPage } from '../support/browser-session.js';
+import { E2E_OPERATOR_TOKEN, eventually, startConsoleRelay, type ConsoleRelay } from '../support/console-relay.js';
+import { ConsoleShell } from '../pages/console-shell.js';
+import { ConsoleTenants } from '../pages/console-tenants.js';
+import { ConsoleTemplates } from '../pages/console-templates.js';
+import { ConsoleMessages } from '../pages/console-messages.js';
+
+/** Browser state follows the relay within a few seconds, even on a busy machine. */
+const POLL = { timeout: 10_000, interval: 100 };
+
+async function send(relay: ConsoleRelay, apiKey: string, body: Record<string, unknown>) {
+  return relay.app.inject({ method: 'POST', url: '/api/messages/send', headers: { authorization: `Bearer ${apiKey}` }, payload: body });
+}
+
+async function sentEml(relay: ConsoleRelay, apiKey: string, messageId: string): Promise<string> {
+  await eventually(`message ${messageId} sent`, async () => {
+    const response = await relay.app.inject({ method: 'GET', url: `/api/messages/${messageId}`, headers: { authorization: `Bearer ${apiKey}` } });
+    return response.json<{ status: string }>().status === 'sent' ? true : undefined;
+  });
+  return fs.readFileSync(path.join(relay.dataDir, 'outbox', `${messageId}.eml`), 'utf8');
+}
+
+describe.skipIf(!browserAvailable())('console: messaging', () => {
+  let relay: ConsoleRelay;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    relay = await startConsoleRelay();
+    browser = await launchChromium();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await relay?.close();
+  });
+
+  it('creates a tenant, shows a new key once, revokes a key, edits a template live and finds a sent message', async (test) => {
+    const { page, problems } = await openPage(browser, test);
+    const shell = new ConsoleShell(page, relay.consoleUrl);
+    const tenants = new ConsoleTenants(shell);
+    const templates = new ConsoleTemplates(shell);
+    const messages = new ConsoleMessages(shell);
+    await shell.signInWithLink(E2E_OPERATOR_TOKEN);
+
+    await tenants.open();
+    await expect(page.getByText('No tenants yet.').isVisible()).resolves.toBe(true);
+    const tenantId = await tenants.create('Acme Notifications', 4101);
+    expect(tenantId).toMatch(/^ten_/);
+
+    // A new key is shown once; after dismissing it, only its prefix is listed.
+    const apiKey = await tenants.issueKey();
+    await tenants.dismissNewKey();
+    await expect(tenants.newKeyNotice().count()).resolves.toBe(0);
+    expect(await page.content()).not.toContain(apiKey);
+    const keptPrefix = await tenants.prefixOf(apiKey);
+
+    const doomedKey = await tenants.issueKey();
+    await tenants.dismissNewKey();
+    const doomedPrefix = await tenants.prefixOf(doomedKey);
+    await tenants.revokeKey(doomedPrefix);
+    expect((await send(relay, doomedKey, { channel: 'email' })).json()).toEqual({ error: 'Invalid API Key' });
+    await expect(tenants.keyRow(keptPrefix).getByText('active', { exact: true }).isVisible()).resolves.toBe(true);
+
+    // A template, edited with the live preview rendered from sample data.
+    await templates.add('order_shipped', 'Order {{order}} shipped');
+    await templates.setSampleData('{"name": "Asha", "order": "A-17"}');
+    await templates.setHtml('<p>Hello {{name}}, order <b>{{order}}</b> is on its way.</p>');
+    await expect.poll(() => templates.previewSubject().innerText(), POLL).toBe('Order A-17 shipped');
+    await expect.poll(() => templates.previewBody().innerText(), POLL).toBe('Hello Asha, order A-17 is on its way.');
+    await templates.setHtml('<p>Hello {{#if name}}{{name}}</p>');
+    await expect.poll(() => templates.previewError().innerText(), POLL).toContain('does not compile');
+    await templates.setHtml('<p>Hello {{name}}, order <b>{{order}}</b> is on its way.</p>');
+    await expect.poll(() => templates.previewBody().innerText(), POLL).toBe('Hello Asha, order A-17 is on its way.');
+    await templates.save();
+    await keepScreenshot(page, 'template-editor-1280');
+
+    // An integrator sends through the API; the .eml is rendered from the template saved in the console.
+    const sendBody = { channel: 'email', to: 'asha@example.com', subject: 'Order {{order}} shipped', event_key: 'order_shipped', data: { name: 'Asha', order: 'A-17' } };
+    const first = await send(relay, apiKey, { ...sendBody, transaction_id: 'order-17' });
+    expect(first.statusCode).toBe(200);
+    const firstId = first.json<{ message_id: string }>().message_id;
+    expect(await sentEml(relay, apiKey, firstId)).toContain('is on its way');
+
+    await templates.setHtml('<p>Good news {{name}}: order {{order}} left the warehouse.</p>');
+    await templates.save();
+    const second = await send(relay, apiKey, { ...sendBody, to: 'ravi@example.com', transaction_id: 'order-18', data: { name: 'Ravi', order: 'A-18' } });
+    const secondId = second.json<{ message_id: string }>().message_id;
+    expect(await sentEml(relay, apiKey, secondId)).toContain('left the warehouse');
+
+    // Support finds the message by recipient and by status, and reads its timeline.
+    await shell.visit(`#/tenants/${tenantId}`);
+    await messages.openFromTenantPage();
+    await messages.search({ recipient: 'ASHA@' });
+    await expect.poll(() => messages.results().getByRole('row').count(), POLL).toBe(2);
+    await expect(messages.results().getByRole('link', { name: 'asha@example.com' }).isVisible()).resolves.toBe(true);
+    await messages.search({ status: 'failed' });
+    await expect.poll(() => messages.emptyResults().innerText(), POLL).toContain('No message matches this search');
+    await messages.search({ status: 'sent', recipient: 'asha' });
+    await messages.openMessage('asha@example.com');
+    const timeline = await messages.timeline().innerText();
+    expect(timeline).toContain('Accepted and queued for delivery');
+    expect(timeline).toContain('via outbox');
+    expect(await messages.summary().innerText()).toContain('order-17');
+    await keepScreenshot(page, 'message-timeline-1280');
+
+    // A status webhook for the tenant: its signing secret is shown once, and it has no history yet.
+    await shell.visit(`#/tenants/${tenantId}/webhooks`);
+    await shell.heading('Webhooks').waitFor();
+    await page.getByLabel('Endpoint URL').fill('http://127.0.0.1:9/message-status');
+    await page.getByRole('button', { name: 'Add endpoint' }).click();
+    expect(await page.getByLabel('Signing secret value').innerText()).toMatch(/^whsec_/);
+    await page.getByRole('button', { name: 'I have stored it' }).click();
+    await expect.poll(() => page.getByText('Nothing has been delivered to this endpoint yet.').count(), POLL).toBe(1);
+
+    expect(problems.pageErrors).toEqual([]);
+    expect(problems.failedResponses.filter((r) => !r.includes('/template-previews'))).toEqual([]);
+  });
+});

@@ -1,0 +1,152 @@
+// The console shell: sign-in gate, navigation by area, and the page for the current address.
+import { useMemo, useState } from 'preact/hooks';
+import type { WhoamiOut } from '@ledgerwire/shared';
+import { createApiClient } from './api-client.js';
+import { ApiContext } from './api-context.js';
+import { href, useRoute, type Route } from './router.js';
+import { forgetToken, storedToken, storeToken, takeTokenFromFragment } from './session.js';
+import { SignInPage } from './pages/sign-in-page.js';
+import { TenantsPage } from './pages/tenants-page.js';
+import { TenantPage } from './pages/tenant-page.js';
+import { TemplatePage } from './pages/template-page.js';
+import { MessagesPage } from './pages/messages-page.js';
+import { MessagePage } from './pages/message-page.js';
+import { ApplicationsPage } from './pages/applications-page.js';
+import { ApplicationPage } from './pages/application-page.js';
+import { CompaniesPage } from './pages/companies-page.js';
+import { CompanyPage } from './pages/company-page.js';
+import { ConnectorsPage } from './pages/connectors-page.js';
+import { TransactionsPage } from './pages/transactions-page.js';
+import { TransactionPage } from './pages/transaction-page.js';
+import { WebhooksPage } from './pages/webhooks-page.js';
+
+const fragmentToken = takeTokenFromFragment();
+
+const NAV: readonly (readonly [string, readonly (readonly [string, string])[]])[] = [
+  ['Messaging', [['tenants', 'Tenants']]],
+  [
+    'Accounting bridge',
+    [
+      ['applications', 'Applications'],
+      ['companies', 'Companies'],
+      ['connectors', 'Connectors'],
+      ['transactions', 'Transactions'],
+    ],
+  ],
+];
+
+export function ConsoleApp() {
+  const [token, setToken] = useState<string | undefined>(() => fragmentToken ?? storedToken());
+  const [relay, setRelay] = useState<WhoamiOut['relay'] | undefined>(undefined);
+  const [signedOutReason, setSignedOutReason] = useState<string | undefined>(undefined);
+  const route = useRoute();
+
+  const api = useMemo(
+    () =>
+      token === undefined
+        ? undefined
+        : createApiClient(token, () => {
+            forgetToken();
+            setToken(undefined);
+            setRelay(undefined);
+            setSignedOutReason('The relay no longer accepts your operator token (it may have been rotated). Sign in again.');
+          }),
+    [token],
+  );
+
+  if (api === undefined || relay === undefined) {
+    return (
+      <SignInPage
+        initialToken={token}
+        reason={signedOutReason}
+        onSignedIn={(accepted, who) => {
+          storeToken(accepted);
+          setToken(accepted);
+          setRelay(who.relay);
+          setSignedOutReason(undefined);
+        }}
+      />
+    );
+  }
+
+  return (
+    <ApiContext.Provider value={api}>
+      <div class="shell">
+        <a class="skip-link" href="#main">
+          Skip to content
+        </a>
+        <header class="topbar">
+          <a class="brand" href={href('tenants')}>
+            Ledgerwire console
+          </a>
+          <span class="relay-id" title={`Installation ${relay.installation_id}`}>
+            relay {relay.version} · {relay.database}
+          </span>
+          <button
+            type="button"
+            class="secondary"
+            onClick={() => {
+              forgetToken();
+              setToken(undefined);
+              setRelay(undefined);
+            }}
+          >
+            Sign out
+          </button>
+        </header>
+        <nav class="sidebar" aria-label="Console sections">
+          {NAV.map(([area, links]) => (
+            <div class="nav-group" key={area}>
+              <span class="nav-area">{area}</span>
+              <ul>
+                {links.map(([path, text]) => (
+                  <li key={path}>
+                    <a href={href(path)} aria-current={route.parts[0] === path ? 'page' : undefined}>
+                      {text}
+                    </a>
+                  </li>
+                ))}
+              </ul>
+            </div>
+          ))}
+        </nav>
+        <main id="main" class="content">
+          <CurrentPage route={route} />
+        </main>
+      </div>
+    </ApiContext.Provider>
+  );
+}
+
+function CurrentPage({ route }: { route: Route }) {
+  const [section, id, sub, subId] = route.parts;
+  switch (section) {
+    case undefined:
+    case 'tenants':
+      if (id === undefined) return <TenantsPage />;
+      if (sub === 'templates' && subId !== undefined) return <TemplatePage tenantId={id} templateId={subId} />;
+      if (sub === 'messages' && subId !== undefined) return <MessagePage tenantId={id} messageId={subId} />;
+      if (sub === 'messages') return <MessagesPage tenantId={id} route={route} />;
+      if (sub === 'webhooks') return <WebhooksPage owner={{ kind: 'tenant', id }} />;
+      return <TenantPage tenantId={id} />;
+    case 'applications':
+      if (id === undefined) return <ApplicationsPage />;
+      if (sub === 'webhooks') return <WebhooksPage owner={{ kind: 'application', id }} />;
+      return <ApplicationPage applicationId={id} />;
+    case 'companies':
+      return id === undefined ? <CompaniesPage /> : <CompanyPage companyId={Number(id)} />;
+    case 'connectors':
+      return <ConnectorsPage />;
+    case 'transactions':
+      return id === undefined ? <TransactionsPage route={route} /> : <TransactionPage jobId={id} />;
+    default:
+      return (
+        <section class="page">
+          <h1>Page not found</h1>
+          <p>
+            There is no console page at this address. <a href={href('tenants')}>Go to the tenants</a>.
+          </p>
+        </section>
+      );
+  }
+}

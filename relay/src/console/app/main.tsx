@@ -1,0 +1,7 @@
+// Entry of the console's browser bundle (built in memory by relay/src/console/console-bundle.ts).
+import { render } from 'preact';
+import { ConsoleApp } from './console-app.js';
+import './console.css';
+
+const root = document.getElementById('app');
+if (root) render(<ConsoleApp />, root);

@@ -1,0 +1,166 @@
+// One application: API keys with environment and capabilities (the credential is shown once;
+// revoke), its customers and companies, and a link to its webhook endpoints.
+import { useState } from 'preact/hooks';
+import type { ApiKeyCreatedOut, ApiKeyListOut, ApplicationListOut, BridgeCapability, OperatorCustomerListOut } from '@ledgerwire/shared';
+import type { z } from 'zod';
+import { useApi } from '../api-context.js';
+import { withQuery } from '../api-client.js';
+import { href } from '../router.js';
+import { Badge, Checkbox, ErrorNotice, LoadedView, OneTimeSecret, Page, Panel, Select, StatusBadge, Table, When } from '../ui/components.js';
+import { useAction, useLoad } from '../ui/use-load.js';
+import { CompaniesTable } from './companies-page.js';
+
+type ApplicationList = z.infer<typeof ApplicationListOut>;
+type KeyList = z.infer<typeof ApiKeyListOut>;
+type CustomerList = z.infer<typeof OperatorCustomerListOut>;
+
+const CAPABILITIES: readonly (readonly [BridgeCapability, string])[] = [
+  ['pull.master', 'Read masters pulled from the books (pull.master)'],
+  ['report.stock', 'Stock reports (report.stock)'],
+  ['report.gst', 'GST reports (report.gst)'],
+];
+
+export function ApplicationPage({ applicationId }: { applicationId: string }) {
+  const api = useApi();
+  // The operator API lists applications; the page picks this one out of the list.
+  const applications = useLoad(() => api.get<ApplicationList>('/admin/v1/applications'), []);
+  return (
+    <LoadedView loaded={applications} what="the application">
+      {(data) => {
+        const application = data.applications.find((a) => a.id === applicationId);
+        if (!application) return <ErrorNotice error={new Error(`There is no application ${applicationId}. It may have been removed.`)} />;
+        return (
+          <Page
+            title={application.name}
+            intro={`Application ${application.id}`}
+            actions={
+              <a class="button secondary" href={href('applications', application.id, 'webhooks')}>
+                Webhooks
+              </a>
+            }
+          >
+            <KeysPanel applicationId={application.id} />
+            <CustomersPanel applicationId={application.id} />
+            <Panel title="Companies">
+              <CompaniesTable applicationId={application.id} />
+            </Panel>
+          </Page>
+        );
+      }}
+    </LoadedView>
+  );
+}
+
+function KeysPanel({ applicationId }: { applicationId: string }) {
+  const api = useApi();
+  const base = `/admin/v1/applications/${encodeURIComponent(applicationId)}/keys`;
+  const keys = useLoad(() => api.get<KeyList>(base), [applicationId]);
+  const [environment, setEnvironment] = useState('test');
+  const [capabilities, setCapabilities] = useState<ReadonlySet<BridgeCapability>>(new Set());
+  const [created, setCreated] = useState<ApiKeyCreatedOut | undefined>(undefined);
+  const action = useAction();
+  return (
+    <Panel title="API keys">
+      {created && (
+        <OneTimeSecret label="New credential" value={created.credential} onDismiss={() => setCreated(undefined)}>
+          <p class="muted">Send it as <code>Authorization: Bearer &lt;credential&gt;</code>. The relay keeps only a hash of the secret.</p>
+        </OneTimeSecret>
+      )}
+      <form
+        class="form-row"
+        aria-label="New API key"
+        onSubmit={(event) => {
+          event.preventDefault();
+          void action.run(async () => {
+            setCreated(await api.post<ApiKeyCreatedOut>(base, { environment, capabilities: [...capabilities] }));
+            keys.reload();
+          });
+        }}
+      >
+        <Select label="Environment" value={environment} onChange={setEnvironment} options={[['test', 'Test'], ['live', 'Live']]} />
+        <fieldset class="checkboxes">
+          <legend>Capabilities</legend>
+          {CAPABILITIES.map(([capability, label]) => (
+            <Checkbox
+              key={capability}
+              label={label}
+              checked={capabilities.has(capability)}
+              onChange={(on) => {
+                const next = new Set(capabilities);
+                if (on) next.add(capability);
+                else next.delete(capability);
+                setCapabilities(next);
+              }}
+            />
+          ))}
+        </fieldset>
+        <button type="submit" disabled={action.busy}>
+          Create API key
+        </button>
+      </form>
+      <ErrorNotice error={action.error} />
+      <LoadedView loaded={keys} what="the API keys">
+        {(data) => (
+          <Table
+            caption="Application API keys"
+            rows={data.keys}
+            rowKey={(k) => k.key_id}
+            empty="No API keys yet. Create one to let the application call the bridge API."
+            columns={[
+              { title: 'Key id', cell: (k) => <code>{k.key_id}</code> },
+              { title: 'Environment', cell: (k) => <Badge tone={k.environment === 'live' ? 'warn' : 'neutral'}>{k.environment}</Badge> },
+              { title: 'Capabilities', cell: (k) => (k.capabilities.length === 0 ? <span class="muted">none</span> : k.capabilities.join(', ')) },
+              { title: 'State', cell: (k) => <StatusBadge status={k.revoked_at ? 'revoked' : 'active'} /> },
+              { title: 'Created', cell: (k) => <When at={k.created_at} /> },
+              {
+                title: 'Actions',
+                cell: (k) =>
+                  k.revoked_at ? null : (
+                    <button
+                      type="button"
+                      class="danger small"
+                      aria-label={`Revoke key ${k.key_id}`}
+                      onClick={() => {
+                        if (!window.confirm(`Revoke key ${k.key_id}? Requests with it are refused at once.`)) return;
+                        void action.run(async () => {
+                          await api.del(`/admin/v1/keys/${encodeURIComponent(k.key_id)}`);
+                          keys.reload();
+                        });
+                      }}
+                    >
+                      Revoke
+                    </button>
+                  ),
+              },
+            ]}
+          />
+        )}
+      </LoadedView>
+    </Panel>
+  );
+}
+
+function CustomersPanel({ applicationId }: { applicationId: string }) {
+  const api = useApi();
+  const customers = useLoad(() => api.get<CustomerList>(withQuery('/admin/v1/customers', { application_id: applicationId })), [applicationId]);
+  return (
+    <Panel title="Customers">
+      <LoadedView loaded={customers} what="the customers">
+        {(data) => (
+          <Table
+            caption="Customers"
+            rows={data.customers}
+            rowKey={(c) => c.id}
+            empty="No customers yet. The application creates them through POST /api/v1/customers; each gets the token its connector enrols with."
+            columns={[
+              { title: 'Name', cell: (c) => c.name },
+              { title: 'Customer id', cell: (c) => <code>{c.id}</code> },
+              { title: 'External id', cell: (c) => c.external_id ?? '—' },
+              { title: 'Created', cell: (c) => <When at={c.created_at} /> },
+            ]}
+          />
+        )}
+      </LoadedView>
+    </Panel>
+  );
+}

@@ -1,0 +1,79 @@
+// A tenant's API keys: issue one (the whole key is shown once, here), list them by prefix, revoke.
+import { useState } from 'preact/hooks';
+import type { TenantApiKeyCreatedOut, TenantApiKeyListOut } from '@ledgerwire/shared';
+import type { z } from 'zod';
+import { useApi } from '../api-context.js';
+import { ErrorNotice, LoadedView, OneTimeSecret, Panel, StatusBadge, Table, When } from '../ui/components.js';
+import { useAction, useLoad } from '../ui/use-load.js';
+
+type KeyList = z.infer<typeof TenantApiKeyListOut>;
+type KeyCreated = z.infer<typeof TenantApiKeyCreatedOut>;
+
+export function TenantKeysPanel({ tenantId }: { tenantId: string }) {
+  const api = useApi();
+  const base = `/admin/v1/tenants/${encodeURIComponent(tenantId)}/api-keys`;
+  const keys = useLoad(() => api.get<KeyList>(base), [tenantId]);
+  const [issued, setIssued] = useState<KeyCreated | undefined>(undefined);
+  const action = useAction();
+  return (
+    <Panel
+      title="API keys"
+      actions={
+        <button
+          type="button"
+          disabled={action.busy}
+          onClick={() =>
+            void action.run(async () => {
+              setIssued(await api.post<KeyCreated>(base));
+              keys.reload();
+            })
+          }
+        >
+          Issue API key
+        </button>
+      }
+    >
+      {issued && <OneTimeSecret label="New API key" value={issued.api_key} onDismiss={() => setIssued(undefined)} />}
+      <ErrorNotice error={action.error} />
+      <LoadedView loaded={keys} what="the API keys">
+        {(data) => (
+          <Table
+            caption="API keys"
+            rows={data.api_keys}
+            rowKey={(k) => k.prefix}
+            empty="This tenant has no API keys yet. Issue one to start sending."
+            columns={[
+              { title: 'Prefix', cell: (k) => <code>{k.prefix}</code> },
+              { title: 'Created', cell: (k) => <When at={k.created_at} /> },
+              { title: 'State', cell: (k) => <StatusBadge status={k.revoked_at ? 'revoked' : 'active'} /> },
+              {
+                title: 'Actions',
+                cell: (k) =>
+                  k.revoked_at ? (
+                    <span class="muted">
+                      Revoked <When at={k.revoked_at} />
+                    </span>
+                  ) : (
+                    <button
+                      type="button"
+                      class="danger small"
+                      aria-label={`Revoke key ${k.prefix}`}
+                      onClick={() => {
+                        if (!window.confirm(`Revoke key ${k.prefix}? Requests with it are refused at once.`)) return;
+                        void action.run(async () => {
+                          await api.del(`${base}/${encodeURIComponent(k.prefix)}`);
+                          keys.reload();
+                        });
+                      }}
+                    >
+                      Revoke
+                    </button>
+                  ),
+              },
+            ]}
+          />
+        )}
+      </LoadedView>
+    </Panel>
+  );
+}
