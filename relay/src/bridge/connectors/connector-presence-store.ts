@@ -1,0 +1,128 @@
+// Presence rows of the connectors, shared by every relay process: which session owns a connector,
+// whether a socket is open, and the state last published as a webhook. Each transition that publishes
+// an event is a conditional update, so when two processes race exactly one of them publishes it.
+import type { ExpressionBuilder, Kysely } from 'kysely';
+import type { Database } from '../../db/schema.js';
+
+export type OpenCompany = Readonly<{ guid: string; name: string }>;
+
+export class ConnectorPresenceStore {
+  private readonly db: Kysely<Database>;
+
+  constructor(deps: { db: Kysely<Database> }) {
+    this.db = deps.db;
+  }
+
+  /** A session said hello: it owns the connector from now on. */
+  async openSession(
+    connectorId: string,
+    sessionId: string,
+    input: { version: string; booksProduct: string | null; openCompanies: readonly OpenCompany[]; now: string },
+  ): Promise<void> {
+    await this.db
+      .updateTable('connectors')
+      .set({
+        connected: 1,
+        session_id: sessionId,
+        version: input.version,
+        books_product: input.booksProduct,
+        open_companies: JSON.stringify(input.openCompanies),
+        last_seen_at: input.now,
+        disconnected_at: null,
+        updated_at: input.now,
+      })
+      .where('id', '=', connectorId)
+      .execute();
+  }
+
+  /** True when this call turned the connector online (so the caller publishes connector.online). */
+  async markOnline(connectorId: string, now: string): Promise<boolean> {
+    const result = await this.db
+      .updateTable('connectors')
+      .set({ online: 1, updated_at: now })
+      .where('id', '=', connectorId)
+      .where('online', '=', 0)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) === 1;
+  }
+
+  /** True when the books state changed by this call (so the caller publishes books.started/stopped). */
+  async setBooksRunning(connectorId: string, running: boolean, now: string): Promise<boolean> {
+    const result = await this.db
+      .updateTable('connectors')
+      .set({ books_running: running ? 1 : 0, updated_at: now })
+      .where('id', '=', connectorId)
+      .where('books_running', '=', running ? 0 : 1)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) === 1;
+  }
+
+  async updateBooksDetails(connectorId: string, input: { booksProduct: string | null; openCompanies: readonly OpenCompany[]; now: string }): Promise<void> {
+    await this.db
+      .updateTable('connectors')
+      .set({ books_product: input.booksProduct, open_companies: JSON.stringify(input.openCompanies), last_seen_at: input.now, updated_at: input.now })
+      .where('id', '=', connectorId)
+      .execute();
+  }
+
+  async touch(connectorId: string, sessionId: string, now: string): Promise<void> {
+    await this.db
+      .updateTable('connectors')
+      .set({ last_seen_at: now })
+      .where('id', '=', connectorId)
+      .where('session_id', '=', sessionId)
+      .execute();
+  }
+
+  /** The session that owns the connector now (the latest hello on any relay process). */
+  async currentSession(connectorId: string): Promise<string | null> {
+    const row = await this.db.selectFrom('connectors').select('session_id').where('id', '=', connectorId).executeTakeFirst();
+    return row?.session_id ?? null;
+  }
+
+  /** The session's socket closed. False when a newer session owns the connector already. */
+  async closeSession(connectorId: string, sessionId: string, now: string): Promise<boolean> {
+    const result = await this.db
+      .updateTable('connectors')
+      .set({ connected: 0, disconnected_at: now, updated_at: now })
+      .where('id', '=', connectorId)
+      .where('session_id', '=', sessionId)
+      .where('connected', '=', 1)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) === 1;
+  }
+
+  /**
+   * Connectors published online that are gone for good: disconnected before `graceCutoff`, or still
+   * marked connected but silent since `staleCutoff` (their relay process died).
+   */
+  async listOfflineDue(graceCutoff: string, staleCutoff: string): Promise<string[]> {
+    const rows = await this.db
+      .selectFrom('connectors')
+      .select('id')
+      .where((eb) => offlineDue(eb, graceCutoff, staleCutoff))
+      .execute();
+    return rows.map((r) => r.id);
+  }
+
+  /** True when this call turned the connector offline (so the caller publishes connector.offline). */
+  async markOffline(connectorId: string, graceCutoff: string, staleCutoff: string, now: string): Promise<boolean> {
+    const result = await this.db
+      .updateTable('connectors')
+      .set({ online: 0, connected: 0, updated_at: now })
+      .where('id', '=', connectorId)
+      .where((eb) => offlineDue(eb, graceCutoff, staleCutoff))
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) === 1;
+  }
+}
+
+function offlineDue(eb: ExpressionBuilder<Database, 'connectors'>, graceCutoff: string, staleCutoff: string) {
+  return eb.and([
+    eb('online', '=', 1),
+    eb.or([
+      eb.and([eb('connected', '=', 0), eb('disconnected_at', '<=', graceCutoff)]),
+      eb.and([eb('connected', '=', 1), eb('last_seen_at', '<=', staleCutoff)]),
+    ]),
+  ]);
+}

@@ -1,0 +1,159 @@
+// The gateway of one relay process: the live connector sessions, what wakes them (a job queued here,
+// a NOTIFY from another process, the periodic claim pass), the heartbeat, the lease reaper and the
+// presence sweep. Leases that run out are reaped by the bridge's lease reaper; the job queue's
+// onJobQueued then wakes the sessions here. Every loop runs through createBackgroundLoop; close() ends
+// sessions before the database goes away so their jobs are requeued and their presence recorded.
+import type { FastifyBaseLogger } from 'fastify';
+import { createBackgroundLoop, type BackgroundLoop } from '../../background/background-loop.js';
+import type { ConnectorGatewayConfig } from '../../config/load-config.js';
+import type { SyncCursorStore } from '../connectors/sync-cursor-store.js';
+import { ConnectorSession } from './connector-session.js';
+import type { AuthenticatedConnector } from './enrolment-service.js';
+import type { Clock, GatewayCompanies, GatewayJobQueue, GatewayPulledData } from './gateway-ports.js';
+import type { JobWakeChannel } from './job-wake-channel.js';
+import type { PresenceService } from './presence-service.js';
+import type { SessionServices } from './session-services.js';
+import { CloseCode, type SessionTransport } from './session-transport.js';
+
+export type ConnectorGatewayDeps = Readonly<{
+  jobs: GatewayJobQueue;
+  pulledData: GatewayPulledData;
+  companies: GatewayCompanies;
+  cursors: SyncCursorStore;
+  presence: PresenceService;
+  wakeChannel: JobWakeChannel;
+  settings: ConnectorGatewayConfig;
+  clock: Clock;
+  log: FastifyBaseLogger;
+}>;
+
+export class ConnectorGateway {
+  private readonly sessions = new Map<string, ConnectorSession>();
+  private readonly services: SessionServices;
+  private readonly graceTimers = new Set<NodeJS.Timeout>();
+  readonly claimLoop: BackgroundLoop;
+  readonly heartbeatLoop: BackgroundLoop;
+  readonly presenceLoop: BackgroundLoop;
+
+  constructor(private readonly deps: ConnectorGatewayDeps) {
+    const { settings, log } = deps;
+    this.services = Object.freeze({
+      jobs: deps.jobs,
+      pulledData: deps.pulledData,
+      companies: deps.companies,
+      cursors: deps.cursors,
+      presence: deps.presence,
+      settings: { leaseMs: settings.leaseMs, heartbeatMs: settings.heartbeatMs, maxInFlight: settings.maxInFlight },
+      clock: deps.clock,
+      offlineCheckAfterGrace: () => this.offlineCheckAfterGrace(),
+    });
+    this.claimLoop = createBackgroundLoop({ name: 'connector-claims', intervalMs: settings.claimIntervalMs, log, pass: () => this.claimPass() });
+    this.heartbeatLoop = createBackgroundLoop({ name: 'connector-heartbeat', intervalMs: settings.heartbeatMs, log, pass: async () => this.heartbeatPass() });
+    this.presenceLoop = createBackgroundLoop({
+      name: 'connector-presence',
+      intervalMs: clamp(settings.offlineGraceMs / 2, 250, 5000),
+      log,
+      pass: () => this.presencePass(),
+    });
+  }
+
+  get loops(): readonly BackgroundLoop[] {
+    return [this.claimLoop, this.heartbeatLoop, this.presenceLoop];
+  }
+
+  /** Hooks the job queue's wake-ups (local and, on PostgreSQL, from other processes) and starts the loops. */
+  async start(options: { startLoops: boolean }): Promise<void> {
+    this.deps.jobs.onJobQueued((companyId) => {
+      this.wakeCompany(companyId);
+      this.deps.wakeChannel.announce(companyId);
+    });
+    try {
+      await this.deps.wakeChannel.start((companyId) => this.wakeCompany(companyId));
+    } catch (error) {
+      // Without wake-ups from other relay processes, their jobs still arrive through the claim pass.
+      this.deps.log.error({ err: error }, 'job wake channel did not start; relying on the claim pass');
+    }
+    if (options.startLoops) for (const loop of this.loops) loop.start();
+  }
+
+  /**
+   * A new authenticated connection. Its listeners are attached at once (no frame is missed); a
+   * connection of the same connector already here is replaced, and the new one handles its first
+   * frame only once the old one's close has been recorded.
+   */
+  attach(transport: SessionTransport, connector: AuthenticatedConnector): ConnectorSession {
+    const previous = this.sessions.get(connector.connectorId);
+    previous?.end(CloseCode.replaced, 'a newer connection of this connector took over', 'replaced');
+    const session = new ConnectorSession(
+      connector,
+      transport,
+      this.services,
+      this.deps.log.child({ connector_id: connector.connectorId }),
+      previous?.closed,
+    );
+    this.sessions.set(connector.connectorId, session);
+    void session.closed.then(() => {
+      if (this.sessions.get(connector.connectorId) === session) this.sessions.delete(connector.connectorId);
+    });
+    return session;
+  }
+
+  sessionOf(connectorId: string): ConnectorSession | undefined {
+    return this.sessions.get(connectorId);
+  }
+
+  /** A job of the company was queued (here or on another process): sessions serving it claim now. */
+  wakeCompany(companyId: number): void {
+    for (const session of this.sessions.values()) if (session.servesCompany(companyId)) void session.fillCapacity();
+  }
+
+  /** The connector's pairings changed: its session (if on this process) re-reads them and claims. */
+  async pairingsChanged(connectorId: string): Promise<void> {
+    const session = this.sessions.get(connectorId);
+    if (!session) return;
+    await session.refreshPairings();
+    await session.fillCapacity();
+  }
+
+  /** Safety net: drop sessions taken over elsewhere, refresh pairings and claim for every session. */
+  async claimPass(): Promise<void> {
+    for (const session of this.sessions.values()) {
+      if (!(await session.checkOwnership())) continue;
+      await session.refreshPairings();
+      await session.fillCapacity();
+    }
+  }
+
+  heartbeatPass(): void {
+    for (const session of this.sessions.values()) session.heartbeat(this.deps.settings.heartbeatMs);
+  }
+
+  async presencePass(): Promise<void> {
+    await this.deps.presence.sweep();
+  }
+
+  /** Ends every session and waits until each close was recorded, then stops the loops. */
+  async close(): Promise<void> {
+    for (const timer of this.graceTimers) clearTimeout(timer);
+    this.graceTimers.clear();
+    const sessions = [...this.sessions.values()];
+    for (const session of sessions) session.end(CloseCode.goingAway, 'the relay is shutting down');
+    await Promise.all(sessions.map((s) => s.closed));
+    await Promise.all(this.loops.map((loop) => loop.stop()));
+    await this.deps.wakeChannel.close();
+    await this.deps.presence.flush();
+  }
+
+  private offlineCheckAfterGrace(): void {
+    const timer = setTimeout(() => {
+      this.graceTimers.delete(timer);
+      this.presenceLoop.wake();
+    }, this.deps.settings.offlineGraceMs + 20);
+    timer.unref();
+    this.graceTimers.add(timer);
+  }
+}
+
+function clamp(value: number, min: number, max: number): number {
+  return Math.min(max, Math.max(min, Math.round(value)));
+}

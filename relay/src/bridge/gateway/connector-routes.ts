@@ -1,0 +1,100 @@
+// The connector-facing HTTP surface: enrolment with the customer token, the WebSocket of the protocol,
+// and pairing from the connector's side. Everything but enrolment is behind the connector credential.
+import websocket from '@fastify/websocket';
+import {
+  ConnectorCompaniesOut,
+  ConnectorEnrolIn,
+  ConnectorEnrolOut,
+  ConnectorPairingIn,
+  ConnectorPairingOut,
+  ConnectorPairingParams,
+  ErrorEnvelopeOut,
+} from '@ledgerwire/shared';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { AppError } from '../../errors/catalogue.js';
+import { bearerToken } from '../../operator/operator-auth.js';
+import type { ConnectorGateway } from './connector-gateway.js';
+import type { ConnectorPairingService } from './connector-pairing-service.js';
+import type { AuthenticatedConnector, EnrolmentService } from './enrolment-service.js';
+import { webSocketTransport } from './session-transport.js';
+
+export type ConnectorRoutesOptions = Readonly<{
+  gateway: ConnectorGateway;
+  enrolment: EnrolmentService;
+  pairing: ConnectorPairingService;
+}>;
+
+/** Frames above this are refused by the socket (a sync batch is bounded well below it). */
+const MAX_FRAME_BYTES = 32 * 1024 * 1024;
+
+const tags = ['connectors'];
+// No OpenAPI security scheme of its own yet (relay/src/http/openapi.ts is not this area's file): the
+// description says which credential the route wants.
+const auth = 'Authorization: Bearer <connector credential> (from enrolment).';
+
+export const connectorRoutes: FastifyPluginAsyncZod<ConnectorRoutesOptions> = async (app, options) => {
+  const { gateway, enrolment, pairing } = options;
+  await app.register(websocket, { options: { maxPayload: MAX_FRAME_BYTES } });
+
+  const connectorOf = new WeakMap<FastifyRequest, AuthenticatedConnector>();
+  const requireConnector = async (request: FastifyRequest) => {
+    connectorOf.set(request, await enrolment.authenticate(bearerToken(request)));
+  };
+  const current = (request: FastifyRequest): AuthenticatedConnector => {
+    const connector = connectorOf.get(request);
+    if (!connector) throw new AppError('connector_credential_missing');
+    return connector;
+  };
+
+  app.post(
+    '/api/v1/connectors/enroll',
+    {
+      schema: {
+        tags,
+        summary: 'Enrol a machine with the customer token; answers the connector credential (shown once)',
+        body: ConnectorEnrolIn,
+        response: { 200: ConnectorEnrolOut, 401: ErrorEnvelopeOut },
+      },
+    },
+    async (request) => ({ success: true as const, ...(await enrolment.enrol(request.body)) }),
+  );
+
+  app.route({
+    method: 'GET',
+    url: '/api/v1/connectors/socket',
+    schema: { tags, summary: 'The connector protocol (WebSocket; messages in @ledgerwire/shared protocol)', description: auth },
+    // Runs before the upgrade: a bad credential is answered 401 and no socket is opened.
+    preValidation: requireConnector,
+    handler: async () => {
+      throw new AppError('connector_upgrade_required');
+    },
+    wsHandler: (socket, request) => {
+      gateway.attach(webSocketTransport(socket), current(request));
+    },
+  });
+
+  app.get(
+    '/api/v1/connectors/companies',
+    { schema: { tags, summary: "The companies of this connector's customer, with their pairings", description: auth, response: { 200: ConnectorCompaniesOut } }, preValidation: requireConnector },
+    async (request) => ({ success: true as const, companies: await pairing.listCompanies(current(request)) }),
+  );
+
+  app.post(
+    '/api/v1/connectors/pairings',
+    {
+      schema: { tags, summary: 'Pair one of the customer\'s companies to a books company on this machine', description: auth, body: ConnectorPairingIn, response: { 200: ConnectorPairingOut } },
+      preValidation: requireConnector,
+    },
+    async (request) => ({ success: true as const, company: await pairing.pair(current(request), request.body) }),
+  );
+
+  app.delete(
+    '/api/v1/connectors/pairings/:company_id',
+    {
+      schema: { tags, summary: 'Unpair a company from this connector', description: auth, params: ConnectorPairingParams, response: { 200: ConnectorPairingOut } },
+      preValidation: requireConnector,
+    },
+    async (request) => ({ success: true as const, company: await pairing.unpair(current(request), request.params.company_id) }),
+  );
+};

@@ -1,0 +1,324 @@
+// One connector's connection: the protocol state machine on the relay's side. It waits for hello,
+// answers welcome, pushes claimed jobs while it has capacity (at-least-once: a job whose lease ran out
+// is claimed and pushed again, the connector deduplicates on job_id), records results idempotently,
+// stores sync batches and confirms their cursors. Frames are handled one at a time, in arrival order.
+import { randomUUID } from 'node:crypto';
+import {
+  CONNECTOR_PROTOCOL_VERSION,
+  parseClientMessage,
+  SyncKind,
+  type ClientMessage,
+  type Frame,
+  type HelloMessage,
+  type JobResultMessage,
+  type ProtocolErrorCode,
+  type ServerMessage,
+  type SyncBatchMessage,
+} from '@ledgerwire/shared';
+import type { FastifyBaseLogger } from 'fastify';
+import type { AuthenticatedConnector } from './enrolment-service.js';
+import type { GatewayClaimedJob, GatewayPairedCompany } from './gateway-ports.js';
+import type { SessionServices } from './session-services.js';
+import { CloseCode, type SessionTransport } from './session-transport.js';
+import { storeSyncBatch } from './sync-batch-handler.js';
+
+type SessionState = 'awaiting_hello' | 'ready' | 'closed';
+
+export class ConnectorSession {
+  readonly sessionId = `cses_${randomUUID()}`;
+  private state: SessionState = 'awaiting_hello';
+  /** Jobs pushed and not yet answered, with their lease end; an expired lease frees the slot. */
+  private readonly inFlight = new Map<string, number>();
+  private companies: readonly GatewayPairedCompany[] = [];
+  private booksRunning = false;
+  private lastHeardAt: number;
+  private inbox: Promise<void> = Promise.resolve();
+  private claiming: Promise<void> | undefined;
+  private claimAgain = false;
+  /** Resolves when the close has been handled (requeue and presence written). */
+  readonly closed: Promise<void>;
+  private resolveClosed!: () => void;
+
+  constructor(
+    readonly connector: AuthenticatedConnector,
+    private readonly transport: SessionTransport,
+    private readonly services: SessionServices,
+    private readonly log: FastifyBaseLogger,
+    /** Frames wait for this first: the close of the connection this one replaces. */
+    after: Promise<void> = Promise.resolve(),
+  ) {
+    this.inbox = after;
+    this.lastHeardAt = services.clock().getTime();
+    this.closed = new Promise((resolve) => (this.resolveClosed = resolve));
+    transport.onFrame((frame) => {
+      this.lastHeardAt = this.services.clock().getTime();
+      this.inbox = this.inbox.then(() => this.handleFrame(frame));
+    });
+    transport.onClose(() => {
+      this.inbox = this.inbox.then(() => this.handleClose());
+    });
+  }
+
+  servesCompany(companyId: number): boolean {
+    return this.companies.some((c) => c.company_id === companyId);
+  }
+
+  /** Ends the session from the relay's side (replaced, shutdown); the close handler does the rest. */
+  end(code: number, reason: string, errorCode?: ProtocolErrorCode): void {
+    if (errorCode) this.send({ type: 'error', v: CONNECTOR_PROTOCOL_VERSION, code: errorCode, message: reason });
+    this.transport.close(code, reason);
+    // A peer that does not answer the close handshake is cut off rather than waited for.
+    setTimeout(() => this.transport.terminate(), 1000).unref();
+  }
+
+  /** Heartbeat: ping, or drop the connection when the connector has been silent for two intervals. */
+  heartbeat(heartbeatMs: number): void {
+    if (this.state === 'closed') return;
+    if (this.services.clock().getTime() - this.lastHeardAt > heartbeatMs * 2) {
+      this.log.warn({ connector_id: this.connector.connectorId }, 'connector silent for two heartbeats: dropping the connection');
+      this.end(CloseCode.heartbeatTimeout, 'no answer to the heartbeat');
+      return;
+    }
+    this.send({ type: 'ping', v: CONNECTOR_PROTOCOL_VERSION, nonce: randomUUID() });
+  }
+
+  /**
+   * Ends this session when a newer connection of the connector said hello on another relay process
+   * (this socket is then a half-open leftover that must not claim jobs). True while it still owns it.
+   */
+  async checkOwnership(): Promise<boolean> {
+    if (this.state !== 'ready') return false;
+    if (await this.services.presence.ownsConnector(this.connector.connectorId, this.sessionId)) return true;
+    this.end(CloseCode.replaced, 'a newer connection of this connector took over', 'replaced');
+    return false;
+  }
+
+  /** Re-reads the pairings (they change through the API) and tells the connector when they did. */
+  async refreshPairings(): Promise<void> {
+    if (this.state !== 'ready') return;
+    const fresh = await this.services.companies.findPairedCompanies(this.connector.connectorId);
+    if (samePairings(fresh, this.companies)) return;
+    this.companies = fresh;
+    this.send({ type: 'pairings', v: CONNECTOR_PROTOCOL_VERSION, companies: fresh.map(pairedOut) });
+  }
+
+  /** Claims jobs up to capacity and pushes them. Concurrent calls coalesce into one more pass. */
+  fillCapacity(): Promise<void> {
+    // Jobs wait in the queue while the books are stopped: leased to a connector that cannot import,
+    // they would only run out their leases and burn retries.
+    if (this.state !== 'ready' || !this.booksRunning) return Promise.resolve();
+    if (this.claiming) {
+      this.claimAgain = true;
+      return this.claiming;
+    }
+    this.claiming = (async () => {
+      do {
+        this.claimAgain = false;
+        await this.claimOnce();
+      } while (this.claimAgain && this.state === 'ready');
+    })()
+      .catch((error: unknown) => this.log.error({ err: error, connector_id: this.connector.connectorId }, 'claiming jobs failed'))
+      .finally(() => (this.claiming = undefined));
+    return this.claiming;
+  }
+
+  private async claimOnce(): Promise<void> {
+    const now = this.services.clock().getTime();
+    for (const [jobId, leaseEnd] of this.inFlight) if (leaseEnd <= now) this.inFlight.delete(jobId);
+    const capacity = this.services.settings.maxInFlight - this.inFlight.size;
+    if (capacity <= 0) return;
+    const jobs = await this.services.jobs.claimForConnector(this.connector.connectorId, { limit: capacity, leaseMs: this.services.settings.leaseMs });
+    for (const job of jobs) {
+      if (this.state !== 'ready') return; // the close handler requeues what was claimed
+      this.inFlight.set(job.job_id, Date.parse(job.lease_expires_at));
+      this.send({ type: 'job.assign', v: CONNECTOR_PROTOCOL_VERSION, job: assignedJob(job) });
+    }
+    if (jobs.length === capacity) this.claimAgain = true;
+  }
+
+  private async handleFrame(frame: Frame): Promise<void> {
+    if (this.state === 'closed') return;
+    const parsed = parseClientMessage(frame);
+    if (!parsed.ok) {
+      this.sendError(parsed.code, parsed.problem);
+      if (parsed.code === 'unsupported_version') this.transport.close(CloseCode.unsupportedVersion, 'unsupported protocol version');
+      return;
+    }
+    const message = parsed.message;
+    if (this.state === 'awaiting_hello' && message.type !== 'hello') {
+      this.sendError('hello_required', `send hello before ${message.type}`);
+      return;
+    }
+    try {
+      await this.dispatch(message);
+    } catch (error) {
+      this.log.error({ err: error, connector_id: this.connector.connectorId, message_type: message.type }, 'connector message failed');
+      // Not acknowledged: the connector keeps the result or batch and sends it again.
+      this.sendError('internal_error', `the relay could not handle ${message.type}; send it again later`, refOf(message));
+    }
+  }
+
+  private async dispatch(message: ClientMessage): Promise<void> {
+    switch (message.type) {
+      case 'hello':
+        return this.handleHello(message);
+      case 'job.ack':
+        return; // delivery confirmed; the lease keeps running until the result
+      case 'job.result':
+        return this.handleResult(message);
+      case 'presence':
+        this.booksRunning = message.books.running;
+        await this.services.presence.booksChanged(this.connector, message.books);
+        return this.fillCapacity();
+      case 'sync.batch':
+        return this.handleSyncBatch(message);
+      case 'ping':
+        this.send({ type: 'pong', v: CONNECTOR_PROTOCOL_VERSION, nonce: message.nonce });
+        return;
+      case 'pong':
+        return this.services.presence.heard(this.connector.connectorId, this.sessionId);
+      case 'error':
+        this.log.warn({ connector_id: this.connector.connectorId, code: message.code, ref: message.ref }, `connector reported: ${message.message}`);
+        return;
+    }
+  }
+
+  private async handleHello(message: HelloMessage): Promise<void> {
+    if (this.state === 'ready') {
+      this.sendError('malformed_message', 'hello was already received on this connection');
+      return;
+    }
+    const id = this.connector.connectorId;
+    // Outcomes from the connector's outbox first, so a job it finished is not handed out again.
+    const dispositions: { job_id: string; disposition: 'recorded' | 'duplicate' }[] = [];
+    for (const { job_id, outcome } of message.outcomes ?? []) {
+      dispositions.push({ job_id, disposition: (await this.recordOutcome(job_id, outcome)) ? 'recorded' : 'duplicate' });
+    }
+    // Jobs still leased to this connector belong to an earlier connection, which is gone: deliver them again.
+    await this.services.jobs.requeueConnectorJobs(id);
+    this.booksRunning = message.books.running;
+    await this.services.presence.sessionOpened(this.connector, this.sessionId, message.connector_version, message.books);
+    this.companies = await this.services.companies.findPairedCompanies(id);
+    const cursors = await this.services.cursors.listForCompanies(this.companies.map((c) => c.company_id));
+    this.state = 'ready';
+    this.send({
+      type: 'welcome',
+      v: CONNECTOR_PROTOCOL_VERSION,
+      connector_id: id,
+      session_id: this.sessionId,
+      server_time: this.services.clock().toISOString(),
+      heartbeat_ms: this.services.settings.heartbeatMs,
+      lease_ms: this.services.settings.leaseMs,
+      max_in_flight: this.services.settings.maxInFlight,
+      companies: this.companies.map(pairedOut),
+      sync_cursors: cursors.flatMap((c) => {
+        const kind = SyncKind.safeParse(c.kind);
+        return kind.success ? [{ company_id: c.company_id, kind: kind.data, cursor: c.cursor }] : [];
+      }),
+    });
+    for (const { job_id, disposition } of dispositions) this.send({ type: 'job.result.ack', v: CONNECTOR_PROTOCOL_VERSION, job_id, disposition });
+    await this.fillCapacity();
+  }
+
+  private async handleResult(message: JobResultMessage): Promise<void> {
+    const recorded = await this.recordOutcome(message.job_id, message.outcome);
+    this.inFlight.delete(message.job_id);
+    this.send({ type: 'job.result.ack', v: CONNECTOR_PROTOCOL_VERSION, job_id: message.job_id, disposition: recorded ? 'recorded' : 'duplicate' });
+    await this.fillCapacity();
+  }
+
+  /** Idempotent on the job id: false when the job was settled already (or is not this connector's). */
+  private async recordOutcome(jobId: string, outcome: JobResultMessage['outcome']): Promise<boolean> {
+    const id = this.connector.connectorId;
+    if (outcome.status === 'completed') {
+      return this.services.jobs.complete(jobId, id, {
+        books_voucher_guid: outcome.books_voucher_guid ?? null,
+        books_master_id: outcome.books_master_id ?? null,
+        books_alter_id: outcome.books_alter_id ?? null,
+      });
+    }
+    return this.services.jobs.fail(jobId, id, { error_code: outcome.error_code, error_label: outcome.error_label, error_message: outcome.error_message });
+  }
+
+  private async handleSyncBatch(message: SyncBatchMessage): Promise<void> {
+    if (!this.servesCompany(message.company_id)) await this.refreshPairings();
+    if (!this.servesCompany(message.company_id)) {
+      this.sendError('company_not_paired', `company ${message.company_id} is not paired with this connector`, message.batch_id);
+      return;
+    }
+    const accepted = await storeSyncBatch(this.services.pulledData, message);
+    await this.services.cursors.confirm({
+      companyId: message.company_id,
+      kind: message.kind,
+      connectorId: this.connector.connectorId,
+      cursor: message.cursor,
+      now: this.services.clock().toISOString(),
+    });
+    this.send({
+      type: 'sync.ack',
+      v: CONNECTOR_PROTOCOL_VERSION,
+      batch_id: message.batch_id,
+      company_id: message.company_id,
+      kind: message.kind,
+      cursor: message.cursor,
+      accepted,
+    });
+  }
+
+  private async handleClose(): Promise<void> {
+    const wasReady = this.state !== 'awaiting_hello';
+    this.state = 'closed';
+    try {
+      await this.claiming;
+      if (wasReady && (await this.services.presence.sessionClosed(this.connector.connectorId, this.sessionId))) {
+        // Still the connector's session: what it held goes back to the queue (retry_count + 1).
+        await this.services.jobs.requeueConnectorJobs(this.connector.connectorId);
+        this.services.offlineCheckAfterGrace();
+      }
+    } catch (error) {
+      this.log.error({ err: error, connector_id: this.connector.connectorId }, 'closing a connector session failed; leases will expire instead');
+    } finally {
+      this.inFlight.clear();
+      this.resolveClosed();
+    }
+  }
+
+  private sendError(code: ProtocolErrorCode, message: string, ref?: string | null): void {
+    this.send({ type: 'error', v: CONNECTOR_PROTOCOL_VERSION, code, message, ref: ref ?? null });
+  }
+
+  private send(message: ServerMessage): void {
+    this.transport.send(JSON.stringify(message));
+  }
+}
+
+function assignedJob(job: GatewayClaimedJob) {
+  return {
+    job_id: job.job_id,
+    company_id: job.company_id,
+    books_company_guid: job.books_company_guid,
+    books_company_name: job.books_company_name,
+    job_type: job.job_type,
+    event_type: job.event_type,
+    xml: job.xml,
+    remote_id: job.remote_id,
+    books_voucher_guid: job.books_voucher_guid,
+    attempt: job.retry_count + 1,
+    lease_expires_at: job.lease_expires_at,
+  };
+}
+
+function pairedOut(c: GatewayPairedCompany) {
+  return { company_id: c.company_id, books_company_guid: c.books_company_guid, books_company_name: c.books_company_name };
+}
+
+function samePairings(a: readonly GatewayPairedCompany[], b: readonly GatewayPairedCompany[]): boolean {
+  const key = (list: readonly GatewayPairedCompany[]) => JSON.stringify(list.map(pairedOut));
+  return key(a) === key(b);
+}
+
+function refOf(message: ClientMessage): string | null {
+  if (message.type === 'job.result') return message.job_id;
+  if (message.type === 'sync.batch') return message.batch_id;
+  return null;
+}

@@ -1,0 +1,64 @@
+// What the gateway needs from the rest of the relay, as shapes: the bridge-API helper's JobQueue,
+// PulledDataStore, company repository and customer lookup, and the webhook engine's publish. The real
+// classes satisfy these structurally (see /work/notes/bridge-interfaces.md); tests of the protocol alone
+// can hand in small in-memory versions.
+import type { SyncMasterItem, SyncVoucherItem } from '@ledgerwire/shared';
+
+export type GatewayClaimedJob = Readonly<{
+  job_id: string;
+  company_id: number;
+  books_company_guid: string;
+  books_company_name: string;
+  job_type: 'voucher' | 'master';
+  event_type: string;
+  xml: string;
+  remote_id: string;
+  books_voucher_guid: string | null;
+  retry_count: number;
+  lease_expires_at: string;
+}>;
+
+export type GatewayJobQueue = {
+  claimForConnector(connectorId: string, options: { limit: number; leaseMs: number }): Promise<readonly GatewayClaimedJob[]>;
+  complete(
+    jobId: string,
+    connectorId: string,
+    result: { books_voucher_guid?: string | null; books_master_id?: string | null; books_alter_id?: string | null },
+  ): Promise<boolean>;
+  fail(jobId: string, connectorId: string, error: { error_code: string; error_label: string; error_message: string }): Promise<boolean>;
+  requeueConnectorJobs(connectorId: string): Promise<number>;
+  expireLeases(): Promise<number>;
+  onJobQueued(listener: (companyId: number) => void): void;
+};
+
+export type GatewayPulledData = {
+  upsertVouchers(companyId: number, vouchers: readonly SyncVoucherItem[]): Promise<void>;
+  upsertMasters(companyId: number, masters: readonly SyncMasterItem[]): Promise<void>;
+  markVouchersDeleted(companyId: number, guids: readonly string[]): Promise<void>;
+  markMastersDeleted(companyId: number, guids: readonly string[]): Promise<void>;
+  saveReportSnapshot(companyId: number, report: { key: 'stock' | 'gst'; rows: readonly unknown[] }): Promise<void>;
+};
+
+export type GatewayPairedCompany = Readonly<{
+  company_id: number;
+  books_company_guid: string;
+  books_company_name: string;
+  application_id: string;
+}>;
+
+export type GatewayCompanies = {
+  findPairedCompanies(connectorId: string): Promise<readonly GatewayPairedCompany[]>;
+};
+
+/** The customer a current enrolment token belongs to; undefined for an unknown or rotated token. */
+export type GatewayCustomerLookup = {
+  findByToken(token: string): Promise<{ id: string; application_id: string } | undefined>;
+};
+
+export type PresenceEventType = 'connector.online' | 'connector.offline' | 'books.started' | 'books.stopped';
+
+export type GatewayWebhookPublisher = {
+  publish(owner: { kind: 'application'; id: string }, event: { type: PresenceEventType; data: Record<string, unknown> }): Promise<unknown>;
+};
+
+export type Clock = () => Date;

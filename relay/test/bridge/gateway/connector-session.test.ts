@@ -1,0 +1,166 @@
+// The session's protocol rules, over the in-memory link (no network) and the same over a real socket:
+// hello first, malformed frames answered with an error naming the problem, an unknown protocol version
+// refused and closed, ping answered, a second connection of the same connector replacing the first,
+// a connector that stops answering pings dropped by the heartbeat, a lease that runs out answered by a
+// second delivery, and open sessions ended cleanly when the relay shuts down.
+import { CONNECTOR_PROTOCOL_VERSION } from '@ledgerwire/shared';
+import { afterEach, beforeEach, expect, it } from 'vitest';
+import { buildApp } from '../../../src/app.js';
+import { CloseCode } from '../../../src/bridge/gateway/session-transport.js';
+import { describeOnDatabases } from '../../helpers/test-databases.js';
+import { BOOKS_RUNNING, TestConnector } from '../../helpers/test-connector.js';
+import { startTestRelay, type TestRelay } from '../../helpers/test-relay.js';
+import { createTenant, eventually, pairFromConnector, readTransaction, writeInvoice, type Tenant } from './gateway-fixtures.js';
+import { createInMemoryLink } from './in-memory-link.js';
+
+const v = CONNECTOR_PROTOCOL_VERSION;
+
+describeOnDatabases('connector session protocol', (kind) => {
+  let relay: TestRelay;
+  let tenant: Tenant;
+  let enrolled: { connector_id: string; credential: string };
+  let baseUrl: string;
+  const open: TestConnector[] = [];
+
+  beforeEach(async () => {
+    relay = await startTestRelay(kind, { RELAY_WORKERS: '0' });
+    baseUrl = await relay.app.listen({ port: 0, host: '127.0.0.1' });
+    tenant = await createTenant(relay.app);
+    enrolled = await TestConnector.enroll(relay.app, { token: tenant.customerToken, machineName: 'PC-1' });
+    await pairFromConnector(relay.app, enrolled.credential, tenant.companyId);
+  });
+  afterEach(async () => {
+    for (const connector of open.splice(0)) if (connector.isOpen) await connector.close();
+    await relay.close();
+  });
+
+  /** A connector joined to the gateway through the in-memory link (the route's authentication is the socket tests' job). */
+  const inMemory = () => {
+    const link = createInMemoryLink();
+    relay.app.connectorGateway.attach(link.relay, { connectorId: enrolled.connector_id, customerId: tenant.customerId, applicationId: tenant.applicationId });
+    const connector = new TestConnector(link.connector);
+    open.push(connector);
+    return connector;
+  };
+  const overSocket = async () => {
+    const connector = await TestConnector.connect(baseUrl, enrolled.credential);
+    open.push(connector);
+    return connector;
+  };
+
+  for (const [transport, connectVia] of [['in-memory link', async () => inMemory()], ['real socket', () => overSocket()]] as const) {
+    it(`wants hello first, and answers malformed frames with an error (${transport})`, async () => {
+      const connector = await connectVia();
+      connector.send({ type: 'job.ack', v, job_id: 'j' });
+      expect(await connector.next('error')).toMatchObject({ code: 'hello_required' });
+      connector.sendRaw('{"type":"hello"');
+      expect(await connector.next('error')).toMatchObject({ code: 'malformed_message', message: 'the frame is not JSON' });
+      connector.sendRaw(JSON.stringify({ type: 'hello', v, connector_version: '1.0.0' }));
+      expect((await connector.next('error')).message).toMatch(/books/);
+      const welcome = await connector.hello(BOOKS_RUNNING);
+      expect(welcome).toMatchObject({ connector_id: enrolled.connector_id, max_in_flight: 10, lease_ms: 600_000 });
+      connector.send({ type: 'hello', v, connector_version: '1.0.0', books: BOOKS_RUNNING });
+      expect(await connector.next('error')).toMatchObject({ code: 'malformed_message', message: expect.stringMatching(/already/) });
+      connector.send({ type: 'ping', v, nonce: 'are-you-there' });
+      expect(await connector.next('pong')).toMatchObject({ nonce: 'are-you-there' });
+      expect(connector.unparsable).toEqual([]);
+    });
+
+    it(`refuses an unknown protocol version and closes (${transport})`, async () => {
+      const connector = await connectVia();
+      connector.sendRaw(JSON.stringify({ type: 'hello', v: 99, connector_version: '9.0.0', books: BOOKS_RUNNING }));
+      expect(await connector.next('error')).toMatchObject({ code: 'unsupported_version' });
+      expect((await connector.closed).code).toBe(CloseCode.unsupportedVersion);
+    });
+
+    it(`replaces the first connection when the same connector connects again (${transport})`, async () => {
+      const first = await connectVia();
+      await first.hello();
+      const jobId = await writeInvoice(relay.app, tenant, 'R/1');
+      await first.receiveJob(jobId);
+      const second = await connectVia();
+      const welcome = await second.hello();
+      expect(welcome.connector_id).toBe(enrolled.connector_id);
+      expect(await first.next('error')).toMatchObject({ code: 'replaced' });
+      expect((await first.closed).code).toBe(CloseCode.replaced);
+      // The job the first connection held is delivered again, to the connection that replaced it.
+      expect((await second.receiveJob(jobId)).attempt).toBe(2);
+    });
+  }
+});
+
+describeOnDatabases('connector session heartbeat', (kind) => {
+  it('drops a connector that stops answering the heartbeat and requeues its job', async () => {
+    const relay = await startTestRelay(kind, { CONNECTOR_HEARTBEAT_MS: '150' });
+    try {
+      const baseUrl = await relay.app.listen({ port: 0, host: '127.0.0.1' });
+      const tenant = await createTenant(relay.app);
+      const enrolled = await TestConnector.enroll(relay.app, { token: tenant.customerToken, machineName: 'PC-1' });
+      await pairFromConnector(relay.app, enrolled.credential, tenant.companyId);
+      const connector = await TestConnector.connect(baseUrl, enrolled.credential);
+      await connector.hello();
+      await connector.next('ping');
+      const jobId = await writeInvoice(relay.app, tenant, 'H/1');
+      await connector.receiveJob(jobId);
+      connector.answerPings = false;
+      const { code } = await connector.closed;
+      expect(code).toBe(CloseCode.heartbeatTimeout);
+      const requeued = await eventually(() => readTransaction(relay.app, tenant, jobId), (t) => t.status === 'queued', 'requeue after the heartbeat drop');
+      expect(requeued.retry_count).toBe(1);
+    } finally {
+      await relay.close();
+    }
+  });
+});
+
+describeOnDatabases('connector job leases', (kind) => {
+  it('assigns a job again when its lease runs out unanswered (at least once), and the first result settles it', async () => {
+    const relay = await startTestRelay(kind, { RELAY_WORKERS: '0', CONNECTOR_LEASE_MS: '200', CONNECTOR_CLAIM_INTERVAL_MS: '3600000' });
+    try {
+      const baseUrl = await relay.app.listen({ port: 0, host: '127.0.0.1' });
+      const tenant = await createTenant(relay.app);
+      const enrolled = await TestConnector.enroll(relay.app, { token: tenant.customerToken, machineName: 'SLOW-PC' });
+      await pairFromConnector(relay.app, enrolled.credential, tenant.companyId);
+      const connector = await TestConnector.connect(baseUrl, enrolled.credential);
+      await connector.hello();
+      const jobId = await writeInvoice(relay.app, tenant, 'L/1');
+      expect((await connector.receiveJob(jobId)).attempt).toBe(1);
+
+      // The bridge's lease reaper requeues it; the queue's wake-up hands it to the same connector again.
+      await eventually(() => relay.app.relay.bridge.jobQueue.expireLeases(), (requeued) => requeued > 0, 'lease expiry');
+      const again = await connector.next('job.assign', (m) => m.job.job_id === jobId);
+      expect(again.job.attempt).toBe(2);
+      expect((await connector.complete(jobId, { books_voucher_guid: 'guid-l1' })).disposition).toBe('recorded');
+      expect((await connector.complete(jobId, { books_voucher_guid: 'guid-l1' })).disposition).toBe('duplicate');
+      expect(await readTransaction(relay.app, tenant, jobId)).toMatchObject({ status: 'completed', retry_count: 1, books_voucher_guid: 'guid-l1' });
+      await connector.close();
+    } finally {
+      await relay.close();
+    }
+  });
+});
+
+describeOnDatabases('connector sessions at relay shutdown', (kind) => {
+  it('ends open sessions with 1001 (going away) and hands their jobs back before the database closes', async () => {
+    const relay = await startTestRelay(kind, { RELAY_WORKERS: '0' });
+    let reopened: Awaited<ReturnType<typeof buildApp>> | undefined;
+    try {
+      const baseUrl = await relay.app.listen({ port: 0, host: '127.0.0.1' });
+      const tenant = await createTenant(relay.app);
+      const enrolled = await TestConnector.enroll(relay.app, { token: tenant.customerToken, machineName: 'PC-S' });
+      await pairFromConnector(relay.app, enrolled.credential, tenant.companyId);
+      const connector = await TestConnector.connect(baseUrl, enrolled.credential);
+      await connector.hello();
+      const jobId = await writeInvoice(relay.app, tenant, 'Z/1');
+      await connector.receiveJob(jobId);
+
+      await relay.app.close();
+      expect((await connector.closed).code).toBe(CloseCode.goingAway);
+      reopened = await buildApp(relay.config);
+      expect(await readTransaction(reopened, tenant, jobId)).toMatchObject({ status: 'queued', retry_count: 1 });
+    } finally {
+      await reopened?.close();
+      await relay.testDatabase.drop();
+    }
+  });
+});

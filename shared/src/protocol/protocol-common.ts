@@ -1,0 +1,45 @@
+// Pieces every connector-protocol message shares: the protocol version carried in `v`, ids and the
+// shapes that both directions mention (books state, companies open in the books, pairings).
+import { z } from 'zod';
+
+/** The version of the connector protocol this build speaks. Bump on a breaking change of any message. */
+export const CONNECTOR_PROTOCOL_VERSION = 1 as const;
+
+/** Every message carries the version; a peer answers an unknown version with an error and closes. */
+export const ProtocolVersion = z.literal(CONNECTOR_PROTOCOL_VERSION);
+
+/** Job ids are the transaction's public id; the connector deduplicates on it. */
+export const ProtocolJobId = z.string().min(1).max(100);
+
+/** The service's company id (never the books' GUID). */
+export const ProtocolCompanyId = z.number().int().positive();
+
+export const BooksOpenCompany = z.object({
+  guid: z.string().min(1).max(200),
+  name: z.string().min(1).max(500),
+});
+export type BooksOpenCompany = z.infer<typeof BooksOpenCompany>;
+
+/** What the connector knows about the books program on its machine. */
+export const ConnectorBooksState = z.object({
+  running: z.boolean(),
+  /** Product and release, e.g. "TallyPrime 5.1", when the books answered. */
+  product: z.string().max(200).nullable().optional(),
+  /** Companies loaded in the books right now (GUID + name). */
+  open_companies: z.array(BooksOpenCompany).max(1000),
+});
+export type ConnectorBooksState = z.infer<typeof ConnectorBooksState>;
+
+/** A service company paired to this connector, as the relay sees it. */
+export const ConnectorPairedCompany = z.object({
+  company_id: ProtocolCompanyId,
+  books_company_guid: z.string().min(1),
+  books_company_name: z.string(),
+});
+export type ConnectorPairedCompany = z.infer<typeof ConnectorPairedCompany>;
+
+export const SyncKind = z.enum(['vouchers', 'masters', 'deletions', 'report']);
+export type SyncKind = z.infer<typeof SyncKind>;
+
+/** Opaque to the relay: the connector's position (e.g. the books' AltVchId) the batch brings it up to. */
+export const SyncCursor = z.string().min(1).max(500);
