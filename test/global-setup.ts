@@ -23,7 +23,27 @@ function banner(text: string): void {
   process.stderr.write(`\n${line}\n!! ${text}\n${line}\n\n`);
 }
 
-export default async function setup(project: TestProject): Promise<void> {
+/** Test schemas are named lw_test_<run id>_…; the run id is the start time, so stale runs are recognisable. */
+const SCHEMA_PREFIX = 'lw_test_';
+const STALE_AFTER_MS = 3 * 60 * 60 * 1000;
+
+async function dropSchemas(url: string, select: (runId: number) => boolean): Promise<void> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ name: string }>(
+      `select nspname as name from pg_namespace where nspname like '${SCHEMA_PREFIX}%'`,
+    );
+    for (const { name } of rows) {
+      const runId = Number.parseInt(name.slice(SCHEMA_PREFIX.length).split('_')[0] ?? '', 36);
+      if (Number.isFinite(runId) && select(runId)) await client.query(`drop schema if exists ${name} cascade`);
+    }
+  } finally {
+    await client.end();
+  }
+}
+
+export default async function setup(project: TestProject): Promise<(() => Promise<void>) | void> {
   const problem = await postgresAnswers(testEnvironment.postgresUrl);
   if (problem !== undefined) {
     if (testEnvironment.requirePostgres) {
@@ -41,6 +61,13 @@ export default async function setup(project: TestProject): Promise<void> {
   project.provide('postgresAvailable', problem === undefined);
   project.provide('postgresUrl', testEnvironment.postgresUrl);
   project.provide('browserAvailable', browser);
+  // Each test gets its own schema, and schemas are dropped only when the whole run ends: Kysely's
+  // migrator introspects every schema, and a schema dropped mid-scan by a parallel test breaks it.
+  const runId = Date.now();
+  project.provide('testRunId', runId.toString(36));
+  if (problem !== undefined) return;
+  await dropSchemas(testEnvironment.postgresUrl, (id) => id < runId - STALE_AFTER_MS);
+  return () => dropSchemas(testEnvironment.postgresUrl, (id) => id === runId);
 }
 
 declare module 'vitest' {
@@ -48,5 +75,6 @@ declare module 'vitest' {
     postgresAvailable: boolean;
     postgresUrl: string;
     browserAvailable: boolean;
+    testRunId: string;
   }
 }

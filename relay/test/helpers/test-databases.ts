@@ -14,7 +14,7 @@ export type TestDatabase = Readonly<{
   kind: DatabaseKind;
   dataDir: string;
   database: RelayConfig['database'];
-  /** Drops the schema / removes the directory. */
+  /** Removes the directory (PostgreSQL schemas are dropped when the run ends). */
   drop(): Promise<void>;
 }>;
 
@@ -34,16 +34,14 @@ export async function createTestDatabase(kind: DatabaseKind): Promise<TestDataba
     return { kind, dataDir, database: { kind: 'sqlite', file: path.join(dataDir, 'relay.sqlite') }, drop: async () => removeDir() };
   }
   const url = inject('postgresUrl');
-  const schema = `lw_test_${randomBytes(6).toString('hex')}`;
+  // Dropped by the global setup's teardown at the end of the run, never mid-run (see test/global-setup.ts).
+  const schema = `lw_test_${inject('testRunId')}_${randomBytes(6).toString('hex')}`;
   await withClient(url, (client) => client.query(`create schema ${schema}`));
   return {
     kind,
     dataDir,
     database: { kind: 'postgres', url, schema },
-    drop: async () => {
-      await withClient(url, (client) => client.query(`drop schema if exists ${schema} cascade`));
-      removeDir();
-    },
+    drop: async () => removeDir(),
   };
 }
 
