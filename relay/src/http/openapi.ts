@@ -28,6 +28,7 @@ export async function registerOpenApi(app: FastifyInstance, publicUrl: string): 
           operatorToken: { type: 'http', scheme: 'bearer', description: 'RELAY_ADMIN_TOKEN' },
           messagingApiKey: { type: 'http', scheme: 'bearer', description: 'Tenant API key' },
           bridgeCredential: { type: 'http', scheme: 'bearer', description: '{key_id}:{secret}' },
+          connectorCredential: { type: 'http', scheme: 'bearer', description: 'The connector credential from enrolment: {connector_id}:{secret}' },
         },
       },
     },

@@ -63,8 +63,14 @@ export class WebhookDeliveryWorker {
       token,
       limit: this.batchSize,
     });
+    // One endpoint's deliveries go out one after another, oldest first, so a receiver sees events in
+    // the order they happened (connector.offline after connector.online); endpoints run in parallel.
     // allSettled: a pass ends only when every send it started has been recorded (stop() relies on it).
-    const results = await Promise.allSettled(claimed.map((delivery) => this.deliverOne(delivery, token)));
+    const results = await Promise.allSettled(
+      [...groupByEndpoint(claimed).values()].map(async (queue) => {
+        for (const delivery of queue) await this.deliverOne(delivery, token);
+      }),
+    );
     const failure = results.find((r): r is PromiseRejectedResult => r.status === 'rejected');
     if (failure) throw failure.reason;
     return claimed.length;
@@ -152,4 +158,15 @@ export class WebhookDeliveryWorker {
       this.deps.log?.warn({ endpoint_id: endpoint.id, owner_kind: endpoint.owner_kind, owner_id: endpoint.owner_id, reason: disabledReason }, 'webhook endpoint disabled');
     }
   }
+}
+
+function groupByEndpoint(deliveries: readonly DeliveryRow[]): Map<string, DeliveryRow[]> {
+  const ordered = [...deliveries].sort((a, b) => a.created_at.localeCompare(b.created_at) || a.id.localeCompare(b.id));
+  const queues = new Map<string, DeliveryRow[]>();
+  for (const delivery of ordered) {
+    const queue = queues.get(delivery.endpoint_id);
+    if (queue) queue.push(delivery);
+    else queues.set(delivery.endpoint_id, [delivery]);
+  }
+  return queues;
 }
