@@ -66,6 +66,18 @@ export class ProtocolConnector {
     if (answer.type === 'error') throw new Error(`the relay refused the sync batch: ${JSON.stringify(answer)}`);
   }
 
+  /** The job ids the relay has assigned to this connector so far. */
+  assignedJobIds(): string[] {
+    return this.received.flatMap((m) => (m.type === 'job.assign' ? [m.job.job_id] : []));
+  }
+
+  /** Pings the relay and waits for its pong: every frame the relay sent before answering has arrived by then. */
+  async roundTrip(): Promise<void> {
+    const nonce = `round-trip-${this.received.length}-${Date.now()}`;
+    this.send({ type: 'ping', v: CONNECTOR_PROTOCOL_VERSION, nonce });
+    await this.waitFor('pong', (m) => 'nonce' in m && m.nonce === nonce);
+  }
+
   async close(): Promise<void> {
     if (this.socket.readyState === WebSocket.CLOSED) return;
     const closed = new Promise((resolve) => this.socket.once('close', resolve));

@@ -3,6 +3,7 @@
 import type { FastifyInstance } from 'fastify';
 import { bridgeApiRoutes } from './bridge-api-routes.js';
 import { bridgeOperatorRoutes } from './operator/bridge-operator-routes.js';
+import { bridgeSupportRoutes } from './operator/bridge-support-routes.js';
 
 export async function registerBridge(app: FastifyInstance): Promise<void> {
   const { leaseReaper } = app.relay.bridge;
@@ -10,4 +11,5 @@ export async function registerBridge(app: FastifyInstance): Promise<void> {
   app.addHook('preClose', () => leaseReaper.stop());
   await app.register(bridgeApiRoutes, { prefix: '/api/v1' });
   await app.register(bridgeOperatorRoutes, { prefix: '/admin/v1' });
+  await app.register(bridgeSupportRoutes, { prefix: '/admin/v1' });
 }

@@ -2,7 +2,7 @@
 // settings and pairing, and the support views (transactions with their rendered XML).
 import { z } from 'zod';
 import { CompanyOut } from './companies.js';
-import { CustomerOut } from './customers.js';
+import { CustomerOut, CustomerWithTokenOut } from './customers.js';
 import { TransactionRecordOut } from './transactions.js';
 
 export const BRIDGE_CAPABILITIES = ['pull.master', 'report.stock', 'report.gst'] as const;
@@ -101,3 +101,19 @@ export const ConnectorRecordOut = z.object({
 });
 export type ConnectorRecordOut = z.infer<typeof ConnectorRecordOut>;
 export const ConnectorListOut = z.object({ success: z.literal(true), connectors: z.array(ConnectorRecordOut) });
+
+// Support tasks (operator API): one application, one company, the customer link, disconnect, and a
+// customer token rotated by customer id (the new token is shown only in that answer).
+export const OperatorCompanyRecordOut = CompanyOut.extend({ application_id: z.string() });
+export type OperatorCompanyRecordOut = z.infer<typeof OperatorCompanyRecordOut>;
+export const OperatorCompanyOut = z.object({ success: z.literal(true), company: OperatorCompanyRecordOut });
+export type OperatorCompanyOut = z.infer<typeof OperatorCompanyOut>;
+
+export const OperatorCompanyAttachIn = z.object({ customer_id: z.string().trim().min(1, 'customer_id is required') }).strict();
+export type OperatorCompanyAttachIn = z.infer<typeof OperatorCompanyAttachIn>;
+
+export const OperatorCustomerTokenOut = z.object({
+  success: z.literal(true),
+  customer: CustomerWithTokenOut.extend({ application_id: z.string() }),
+});
+export type OperatorCustomerTokenOut = z.infer<typeof OperatorCustomerTokenOut>;

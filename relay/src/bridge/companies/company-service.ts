@@ -13,6 +13,12 @@ export type BridgeEventPublisher = Readonly<{
 
 type Logger = Readonly<{ error(object: unknown, message: string): void }>;
 
+export type OperatorCompany = CompanyOut & { application_id: string };
+
+function operatorCompany(row: CompanyRow): OperatorCompany {
+  return { ...companyOut(row), application_id: row.application_id };
+}
+
 export class CompanyService {
   private readonly companies: CompanyRepository;
   private readonly customers: CustomerService;
@@ -37,7 +43,7 @@ export class CompanyService {
 
   async list(filter: { applicationId?: string; customerId?: string; connectorId?: string }): Promise<(CompanyOut & { application_id: string })[]> {
     const rows = await this.companies.list(filter);
-    return rows.map((row) => ({ ...companyOut(row), application_id: row.application_id }));
+    return rows.map(operatorCompany);
   }
 
   async create(applicationId: string, input: CompanyIn): Promise<CompanyOut> {
@@ -103,6 +109,27 @@ export class CompanyService {
     const row = await this.companies.get(companyId);
     if (!row) throw new AppError('company_not_found', { message: `No company ${companyId}` });
     return row;
+  }
+
+  /** Support's view of one company, in any application. */
+  async operatorFind(companyId: number): Promise<OperatorCompany> {
+    return operatorCompany(await this.operatorGet(companyId));
+  }
+
+  /** Support's attach / detach / disconnect (operator API, admin CLI): the company by id; same rules and webhook events as the API's. */
+  async operatorAttach(companyId: number, customerId: string): Promise<OperatorCompany> {
+    const company = await this.operatorGet(companyId);
+    return { ...(await this.attach(company, customerId)), application_id: company.application_id };
+  }
+
+  async operatorDetach(companyId: number): Promise<OperatorCompany> {
+    const company = await this.operatorGet(companyId);
+    return { ...(await this.detach(company)), application_id: company.application_id };
+  }
+
+  async operatorDisconnect(companyId: number): Promise<OperatorCompany> {
+    const company = await this.operatorGet(companyId);
+    return { ...(await this.disconnect(company)), application_id: company.application_id };
   }
 
   async updateSettings(companyId: number, settings: CompanySettingsIn): Promise<CompanyOut> {

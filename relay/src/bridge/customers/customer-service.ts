@@ -67,16 +67,33 @@ export class CustomerService {
   async rotate(applicationId: string, presentedToken: string): Promise<CustomerWithToken> {
     const row = await this.findByToken(presentedToken);
     if (!row || row.application_id !== applicationId) throw new AppError('customer_not_found', { message: 'No customer with that token under this application' });
+    const rotated = await this.replaceToken(row);
+    if (!rotated) throw new AppError('customer_not_found', { message: 'That token was rotated meanwhile' });
+    const { application_id: _app, ...customer } = rotated;
+    return customer;
+  }
+
+  /** Support's rotation (operator API, admin CLI): by customer id, same effect as rotating with the token. */
+  async rotateById(customerId: string): Promise<CustomerWithToken & { application_id: string }> {
+    const row = await this.db.selectFrom('customers').selectAll().where('id', '=', customerId).executeTakeFirst();
+    if (!row) throw new AppError('customer_not_found', { message: `No customer ${customerId}` });
+    const rotated = await this.replaceToken({ ...customerOut(row), application_id: row.application_id, token_hash: row.token_hash });
+    if (!rotated) throw new AppError('conflict', { message: 'Someone else rotated this token at the same moment: rotate again to get a token you can see' });
+    return rotated;
+  }
+
+  /** Swaps in a new token unless the current one changed since it was read (a concurrent rotation wins once; the loser gets undefined). */
+  private async replaceToken(row: CustomerRecord & { token_hash: string }): Promise<(CustomerWithToken & { application_id: string }) | undefined> {
     const token = generateSecret(TOKEN_PREFIX);
     const rotatedAt = this.clock().toISOString();
     const updated = await this.db
       .updateTable('customers')
       .set({ token_prefix: token.slice(0, LOOKUP_LENGTH), token_hash: sha256Hex(token), token_rotated_at: rotatedAt })
       .where('id', '=', row.id)
-      .where('token_hash', '=', row.token_hash) // a concurrent rotation wins once
+      .where('token_hash', '=', row.token_hash)
       .executeTakeFirst();
-    if (Number(updated.numUpdatedRows) === 0) throw new AppError('customer_not_found', { message: 'That token was rotated meanwhile' });
-    return { ...customerOut(row), token };
+    if (Number(updated.numUpdatedRows) === 0) return undefined;
+    return { ...customerOut(row), application_id: row.application_id, token };
   }
 
   /** The customer whose current token this is (the gateway's enrolment check), else undefined. */

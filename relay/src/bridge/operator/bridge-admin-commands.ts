@@ -1,5 +1,5 @@
 // Admin CLI commands of the accounting bridge: the same services as its operator API.
-import { ApiKeyIn, CompanyPairIn, CompanySettingsIn } from '@ledgerwire/shared';
+import { ApiKeyIn, CompanyPairIn, CompanySettingsIn, OperatorCompanyAttachIn, WEBHOOK_EVENT_TYPES } from '@ledgerwire/shared';
 import type { AdminCommand, AdminCommandContext } from '../../cli/admin-command.js';
 import { ApplicationService } from '../applications/application-service.js';
 import { CompanyRepository } from '../companies/company-repository.js';
@@ -7,6 +7,7 @@ import { CompanyService } from '../companies/company-service.js';
 import { ConnectorRepository } from '../connectors/connector-repository.js';
 import { CustomerService } from '../customers/customer-service.js';
 import { TransactionService } from '../jobs/transaction-service.js';
+import { WebhookService } from '../../webhooks/webhook-service.js';
 
 function argument(context: AdminCommandContext, index: number, name: string): string {
   const value = context.args[index];
@@ -21,14 +22,16 @@ function yesNo(value: string | undefined, option: string): boolean | undefined {
   throw new Error(`--${option} must be yes or no`);
 }
 
-function companyService({ database }: AdminCommandContext): CompanyService {
+function companyService({ database, config }: AdminCommandContext): CompanyService {
   const db = database.db;
   const connectors = new ConnectorRepository({ db });
+  // Attach and detach queue company.linked / company.unlinked; the running relay's delivery loop sends them.
+  const webhooks = new WebhookService({ db, capabilities: database.capabilities, allowPrivateUrls: config.webhookAllowPrivateUrls, eventTypes: WEBHOOK_EVENT_TYPES });
   return new CompanyService({
     companies: new CompanyRepository({ db }),
     customers: new CustomerService({ db }),
     connectors: () => connectors,
-    events: () => undefined, // settings and pairing raise no webhook events
+    events: () => webhooks,
     log: { error: (object, message) => process.stderr.write(`${message}: ${JSON.stringify(object)}\n`) },
   });
 }
@@ -88,6 +91,39 @@ export const bridgeAdminCommands: Record<string, AdminCommand> = {
       });
       return companyService(context).pair(companyIdOf(context), input);
     },
+  },
+  'bridge-show-application': {
+    usage: 'bridge-show-application <application_id>',
+    describe: 'One accounting-bridge application',
+    run: (context) => new ApplicationService({ db: context.database.db }).getApplication(argument(context, 0, 'application_id')),
+  },
+  'bridge-rotate-customer-token': {
+    usage: 'bridge-rotate-customer-token <customer_id>',
+    describe: 'Rotate a customer’s token; prints the new one once (the old one enrols no more, enrolled connectors keep working)',
+    run: (context) => new CustomerService({ db: context.database.db }).rotateById(argument(context, 0, 'customer_id')),
+  },
+  'bridge-show-company': {
+    usage: 'bridge-show-company <company_id>',
+    describe: 'One company with its customer, pairing and settings',
+    run: async (context) => companyService(context).operatorFind(companyIdOf(context)),
+  },
+  'bridge-attach-company': {
+    usage: 'bridge-attach-company <company_id> --customer <customer_id>',
+    describe: 'Attach a company to a customer of its application (raises company.linked)',
+    run: async (context) => {
+      const input = OperatorCompanyAttachIn.parse({ customer_id: context.options['customer'] });
+      return companyService(context).operatorAttach(companyIdOf(context), input.customer_id);
+    },
+  },
+  'bridge-detach-company': {
+    usage: 'bridge-detach-company <company_id>',
+    describe: 'Detach a company from its customer (raises company.unlinked)',
+    run: async (context) => companyService(context).operatorDetach(companyIdOf(context)),
+  },
+  'bridge-disconnect-company': {
+    usage: 'bridge-disconnect-company <company_id>',
+    describe: 'Sever a company’s connector pairing; its jobs wait until it is paired again',
+    run: async (context) => companyService(context).operatorDisconnect(companyIdOf(context)),
   },
   'bridge-show-transaction': {
     usage: 'bridge-show-transaction <job_id>',

@@ -1,7 +1,8 @@
 // One application: API keys with environment and capabilities (the credential is shown once;
-// revoke), its customers and companies, and a link to its webhook endpoints.
+// revoke), its customers (rotate a customer's token: the new one is shown once) and companies, and a
+// link to its webhook endpoints.
 import { useState } from 'preact/hooks';
-import type { ApiKeyCreatedOut, ApiKeyListOut, ApplicationListOut, BridgeCapability, OperatorCustomerListOut } from '@ledgerwire/shared';
+import type { ApiKeyCreatedOut, ApiKeyListOut, ApplicationOut, BridgeCapability, OperatorCustomerListOut, OperatorCustomerTokenOut } from '@ledgerwire/shared';
 import type { z } from 'zod';
 import { useApi } from '../api-context.js';
 import { withQuery } from '../api-client.js';
@@ -10,7 +11,7 @@ import { Badge, Checkbox, ErrorNotice, LoadedView, OneTimeSecret, Page, Panel, S
 import { useAction, useLoad } from '../ui/use-load.js';
 import { CompaniesTable } from './companies-page.js';
 
-type ApplicationList = z.infer<typeof ApplicationListOut>;
+type ApplicationAnswer = z.infer<typeof ApplicationOut>;
 type KeyList = z.infer<typeof ApiKeyListOut>;
 type CustomerList = z.infer<typeof OperatorCustomerListOut>;
 
@@ -22,31 +23,26 @@ const CAPABILITIES: readonly (readonly [BridgeCapability, string])[] = [
 
 export function ApplicationPage({ applicationId }: { applicationId: string }) {
   const api = useApi();
-  // The operator API lists applications; the page picks this one out of the list.
-  const applications = useLoad(() => api.get<ApplicationList>('/admin/v1/applications'), []);
+  const loaded = useLoad(() => api.get<ApplicationAnswer>(`/admin/v1/applications/${encodeURIComponent(applicationId)}`), [applicationId]);
   return (
-    <LoadedView loaded={applications} what="the application">
-      {(data) => {
-        const application = data.applications.find((a) => a.id === applicationId);
-        if (!application) return <ErrorNotice error={new Error(`There is no application ${applicationId}. It may have been removed.`)} />;
-        return (
-          <Page
-            title={application.name}
-            intro={`Application ${application.id}`}
-            actions={
-              <a class="button secondary" href={href('applications', application.id, 'webhooks')}>
-                Webhooks
-              </a>
-            }
-          >
-            <KeysPanel applicationId={application.id} />
-            <CustomersPanel applicationId={application.id} />
-            <Panel title="Companies">
-              <CompaniesTable applicationId={application.id} />
-            </Panel>
-          </Page>
-        );
-      }}
+    <LoadedView loaded={loaded} what="the application">
+      {({ application }) => (
+        <Page
+          title={application.name}
+          intro={`Application ${application.id}`}
+          actions={
+            <a class="button secondary" href={href('applications', application.id, 'webhooks')}>
+              Webhooks
+            </a>
+          }
+        >
+          <KeysPanel applicationId={application.id} />
+          <CustomersPanel applicationId={application.id} />
+          <Panel title="Companies">
+            <CompaniesTable applicationId={application.id} />
+          </Panel>
+        </Page>
+      )}
     </LoadedView>
   );
 }
@@ -143,8 +139,18 @@ function KeysPanel({ applicationId }: { applicationId: string }) {
 function CustomersPanel({ applicationId }: { applicationId: string }) {
   const api = useApi();
   const customers = useLoad(() => api.get<CustomerList>(withQuery('/admin/v1/customers', { application_id: applicationId })), [applicationId]);
+  const [rotated, setRotated] = useState<OperatorCustomerTokenOut['customer'] | undefined>(undefined);
+  const action = useAction();
   return (
     <Panel title="Customers">
+      {rotated && (
+        <OneTimeSecret label="New enrolment token" value={rotated.token} onDismiss={() => setRotated(undefined)}>
+          <p class="muted">
+            Give it to {rotated.name} for their next connector install. The old token no longer enrols a machine; connectors already enrolled keep working.
+          </p>
+        </OneTimeSecret>
+      )}
+      <ErrorNotice error={action.error} title="The token was not rotated." />
       <LoadedView loaded={customers} what="the customers">
         {(data) => (
           <Table
@@ -157,6 +163,27 @@ function CustomersPanel({ applicationId }: { applicationId: string }) {
               { title: 'Customer id', cell: (c) => <code>{c.id}</code> },
               { title: 'External id', cell: (c) => c.external_id ?? '—' },
               { title: 'Created', cell: (c) => <When at={c.created_at} /> },
+              {
+                title: 'Actions',
+                cell: (c) => (
+                  <button
+                    type="button"
+                    class="secondary small"
+                    disabled={action.busy}
+                    aria-label={`Rotate token of ${c.name}`}
+                    onClick={() => {
+                      if (!window.confirm(`Rotate the enrolment token of ${c.name}? The current token stops enrolling new machines at once; connectors already enrolled keep working.`)) return;
+                      setRotated(undefined);
+                      void action.run(async () => {
+                        const answer = await api.post<OperatorCustomerTokenOut>(`/admin/v1/customers/${encodeURIComponent(c.id)}/rotate-token`);
+                        setRotated(answer.customer);
+                      });
+                    }}
+                  >
+                    Rotate token
+                  </button>
+                ),
+              },
             ]}
           />
         )}

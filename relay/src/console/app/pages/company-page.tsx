@@ -1,7 +1,8 @@
-// One company: health, pairing with a connector's books company (support pairs), the masters and
-// reports settings, pulled-data counts and a link to its transactions.
+// One company: health, pairing with a connector's books company (support pairs), the customer link
+// (attach / detach), disconnect, the masters and reports settings, pulled-data counts and a link to
+// its transactions.
 import { useState } from 'preact/hooks';
-import type { CompanyOut, ConnectorListOut, ConnectorRecordOut, ConsolePulledCountsOut, OperatorCompanyListOut } from '@ledgerwire/shared';
+import type { CompanyOut, ConnectorListOut, ConnectorRecordOut, ConsolePulledCountsOut, OperatorCompanyOut } from '@ledgerwire/shared';
 import type { z } from 'zod';
 import { useApi } from '../api-context.js';
 import { withQuery } from '../api-client.js';
@@ -10,19 +11,16 @@ import { href } from '../router.js';
 import { Badge, Checkbox, ErrorNotice, LoadedView, Notice, Page, Panel, Select, When } from '../ui/components.js';
 import { useAutoRefresh } from '../ui/use-auto-refresh.js';
 import { useAction, useLoad } from '../ui/use-load.js';
-
-type CompanyList = z.infer<typeof OperatorCompanyListOut>;
+import { CustomerLinkPanel, DisconnectPanel } from './company-support-panels.js';
 
 const REFRESH_MS = 15_000;
-type Company = CompanyList['companies'][number];
+type Company = OperatorCompanyOut['company'];
 type ConnectorList = z.infer<typeof ConnectorListOut>;
 
 export function CompanyPage({ companyId }: { companyId: number }) {
   const api = useApi();
   const loaded = useLoad(async () => {
-    const companies = await api.get<CompanyList>('/admin/v1/companies');
-    const company = companies.companies.find((c) => c.company_id === companyId);
-    if (!company) throw new Error(`There is no company ${companyId}.`);
+    const { company } = await api.get<OperatorCompanyOut>(`/admin/v1/companies/${companyId}`);
     const query = { application_id: company.application_id };
     const [connectors, pulled] = await Promise.all([
       api.get<ConnectorList>(withQuery('/admin/v1/connectors', query)),
@@ -60,6 +58,8 @@ export function CompanyPage({ companyId }: { companyId: number }) {
               </dl>
             </Panel>
             <PairPanel company={company} connectors={connectors} onPaired={loaded.reload} />
+            <DisconnectPanel company={company} onDisconnected={loaded.reload} />
+            <CustomerLinkPanel company={company} onChanged={loaded.reload} />
             <SettingsPanel company={company} onSaved={loaded.reload} />
             <Panel title="Pulled data">
               {pulled ? (

@@ -1,0 +1,71 @@
+// Starts the three programs of the demo as a user would — each from its own CLI, as a child
+// process — and waits for each to answer before the next step.
+import { spawn, type ChildProcess } from 'node:child_process';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const repositoryRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const tsx = path.join(repositoryRoot, 'node_modules/.bin/tsx');
+
+export type ManagedProcess = Readonly<{ name: string; child: ChildProcess; output(): string }>;
+
+export function startProgram(name: string, entry: string, args: readonly string[], env: Record<string, string> = {}): ManagedProcess {
+  const child = spawn(tsx, [path.join(repositoryRoot, entry), ...args], {
+    cwd: repositoryRoot,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  const keep = (chunk: Buffer) => {
+    output = (output + chunk.toString()).slice(-20_000);
+  };
+  child.stdout?.on('data', keep);
+  child.stderr?.on('data', keep);
+  return { name, child, output: () => output };
+}
+
+/** Runs a CLI command to completion and returns its stdout; throws with its output on failure. */
+export function runProgram(entry: string, args: readonly string[]): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(tsx, [path.join(repositoryRoot, entry), ...args], { cwd: repositoryRoot, stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    child.on('exit', (code) =>
+      code === 0 ? resolve(stdout) : reject(new Error(`${path.basename(entry)} ${args[0] ?? ''} exited ${code}: ${stderr || stdout}`)),
+    );
+  });
+}
+
+/** Polls until `check` returns a value, the process dies, or the time is up. */
+export async function waitFor<T>(what: string, check: () => Promise<T | undefined>, options: { timeoutMs: number; process?: ManagedProcess }): Promise<T> {
+  const deadline = Date.now() + options.timeoutMs;
+  for (let wait = 50; ; wait = Math.min(wait * 2, 500)) {
+    const exitCode = options.process?.child.exitCode;
+    if (exitCode !== null && exitCode !== undefined) {
+      throw new Error(`${options.process?.name} exited (${exitCode}) while waiting for ${what}:\n${options.process?.output()}`);
+    }
+    const value = await check().catch(() => undefined);
+    if (value !== undefined) return value;
+    if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}${options.process ? `:\n${options.process.output()}` : ''}`);
+    await new Promise((resolve) => setTimeout(resolve, wait));
+  }
+}
+
+export async function stopAll(processes: readonly ManagedProcess[]): Promise<void> {
+  await Promise.all(
+    [...processes].reverse().map(
+      (p) =>
+        new Promise<void>((resolve) => {
+          if (p.child.exitCode !== null) return resolve();
+          const timer = setTimeout(() => p.child.kill('SIGKILL'), 5000);
+          p.child.once('exit', () => {
+            clearTimeout(timer);
+            resolve();
+          });
+          p.child.kill('SIGTERM');
+        }),
+    ),
+  );
+}
