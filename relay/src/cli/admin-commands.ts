@@ -5,6 +5,9 @@ import { ensureInstallationId } from '../operator/installation.js';
 import { rotateOperatorToken } from '../operator/operator-token.js';
 import { RELAY_VERSION } from '../version.js';
 import type { AdminCommand } from './admin-command.js';
+import { bridgeAdminCommands } from '../bridge/operator/bridge-admin-commands.js';
+import { webhookAdminCommands } from '../webhooks/webhook-admin-commands.js';
+import { messagingAdminCommands } from '../messaging/cli/messaging-admin-commands.js';
 
 export const adminCommands: Record<string, AdminCommand> = {
   whoami: {
@@ -38,4 +41,7 @@ export const adminCommands: Record<string, AdminCommand> = {
       return Promise.resolve({ operator_token: rotateOperatorToken(config.dataDir) });
     },
   },
+  ...bridgeAdminCommands,
+  ...webhookAdminCommands,
+  ...messagingAdminCommands,
 };

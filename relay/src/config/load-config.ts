@@ -48,6 +48,34 @@ const envSchema = z.object({
     .default(5000),
   WEBHOOK_ALLOW_PRIVATE_URLS: booleanFlag.default(false),
   RELAY_WORKERS: booleanFlag.default(true),
+  // Messaging providers (relay/src/messaging/providers): the default order, then each adapter's settings.
+  MESSAGING_PROVIDERS: z
+    .string()
+    .regex(/^(outbox|smtp|sendgrid)(,(outbox|smtp|sendgrid))*$/, 'must be a comma-separated list of outbox, smtp, sendgrid')
+    .default('outbox'),
+  MAIL_FROM: z.string().trim().min(3).max(320).default('Ledgerwire <no-reply@ledgerwire.localhost>'),
+  SMTP_HOST: z.string().trim().min(1).optional(),
+  SMTP_PORT: portSchema.default(587),
+  SMTP_SECURE: booleanFlag.default(false),
+  SMTP_USER: z.string().optional(),
+  SMTP_PASS: z.string().optional(),
+  SENDGRID_API_KEY: z.string().trim().min(1).optional(),
+  SENDGRID_BASE_URL: z.url({ message: 'must be an absolute URL' }).default('https://api.sendgrid.com'),
+  SENDGRID_WEBHOOK_PUBLIC_KEY: z.string().trim().min(1).optional(),
+  SENDGRID_WEBHOOK_MAX_AGE_SECONDS: z.string().regex(/^\d+$/, 'must be a number of seconds').transform(Number).default(600),
+  MESSAGING_DISPATCH_INTERVAL_MS: z.string().regex(/^\d+$/, 'must be a number of milliseconds').transform(Number).default(1000),
+  MESSAGING_MAX_ATTEMPTS: z.string().regex(/^[1-9]\d*$/, 'must be a positive integer').transform(Number).default(8),
+  MESSAGING_PROVIDER_TIMEOUT_MS: z.string().regex(/^\d+$/, 'must be a number of milliseconds').transform(Number).default(10_000),
+  // Connector gateway (relay/src/bridge/gateway): job lease, presence grace, heartbeat, in-flight jobs per session.
+  CONNECTOR_LEASE_MS: z.string().regex(/^[1-9]\d*$/, 'must be a positive number of milliseconds').transform(Number).default(600_000),
+  CONNECTOR_OFFLINE_GRACE_MS: z.string().regex(/^\d+$/, 'must be a number of milliseconds').transform(Number).default(60_000),
+  CONNECTOR_HEARTBEAT_MS: z.string().regex(/^[1-9]\d*$/, 'must be a positive number of milliseconds').transform(Number).default(25_000),
+  CONNECTOR_MAX_IN_FLIGHT: z.string().regex(/^[1-9]\d*$/, 'must be a positive integer').transform(Number).default(10),
+  CONNECTOR_CLAIM_INTERVAL_MS: z.string().regex(/^[1-9]\d*$/, 'must be a positive number of milliseconds').transform(Number).default(5000),
+  // Accounting bridge API (relay/src/bridge): requests per key per minute (all relay processes together), job attempts.
+  BRIDGE_RATE_LIMIT_PER_MINUTE: z.string().regex(/^[1-9]\d*$/, 'must be a positive integer').transform(Number).default(600),
+  BRIDGE_MAX_RETRIES: z.string().regex(/^\d{1,3}$/, 'must be an integer from 0 to 999').transform(Number).default(5),
+  BRIDGE_LEASE_REAPER_INTERVAL_MS: z.string().regex(/^[1-9]\d*$/, 'must be a positive number of milliseconds').transform(Number).default(15_000),
 });
 
 export type RelayConfig = Readonly<{
@@ -64,6 +92,46 @@ export type RelayConfig = Readonly<{
   webhookAllowPrivateUrls: boolean;
   /** Background loops (dispatch, webhook delivery, leases) start with the app; tests may turn them off and call runOnce(). */
   workersEnabled: boolean;
+  messaging: MessagingConfig;
+  connectors: ConnectorGatewayConfig;
+  bridge: BridgeConfig;
+}>;
+
+export type BridgeConfig = Readonly<{
+  /** Requests per API key per minute, counted in the database so every relay process shares it. */
+  rateLimitPerMinute: number;
+  /** Times a job interrupted by a dropped connector is queued again before it fails CONNECTOR_OFFLINE. */
+  maxRetries: number;
+  /** How often expired job leases are reaped. */
+  leaseReaperIntervalMs: number;
+}>;
+
+export type ConnectorGatewayConfig = Readonly<{
+  /** How long a job handed to a connector stays leased before it is delivered again. */
+  leaseMs: number;
+  /** A connector whose socket closed is published offline only after this long (flaps are debounced). */
+  offlineGraceMs: number;
+  /** The relay pings each connector at this interval; two silent intervals end the session. */
+  heartbeatMs: number;
+  /** Jobs in flight per connector session. */
+  maxInFlight: number;
+  /** The safety-net claim pass (jobs whose wake-up was missed, pairings made on another process). */
+  claimIntervalMs: number;
+}>;
+
+export type MessagingProviderName = 'outbox' | 'smtp' | 'sendgrid';
+
+export type MessagingConfig = Readonly<{
+  /** Provider order for tenants without their own. */
+  defaultProviders: readonly MessagingProviderName[];
+  mailFrom: string;
+  /** Where the outbox provider writes .eml files (DATA_DIR/outbox). */
+  outboxDir: string;
+  smtp: Readonly<{ host: string; port: number; secure: boolean; user: string | undefined; pass: string | undefined }> | undefined;
+  sendgrid: Readonly<{ apiKey: string | undefined; baseUrl: string; webhookPublicKey: string | undefined; webhookMaxAgeSeconds: number }>;
+  dispatchIntervalMs: number;
+  maxAttempts: number;
+  providerTimeoutMs: number;
 }>;
 
 export class ConfigError extends Error {
@@ -85,7 +153,8 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>>): R
     const issue = parsed.error.issues[0];
     const variable = String(issue?.path[0] ?? 'environment');
     const got = present[variable];
-    const shown = variable === 'RELAY_ADMIN_TOKEN' || variable === 'DATABASE_URL' ? '' : ` (got "${got}")`;
+    const secretVariables = ['RELAY_ADMIN_TOKEN', 'DATABASE_URL', 'SMTP_PASS', 'SENDGRID_API_KEY'];
+    const shown = secretVariables.includes(variable) ? '' : ` (got "${got}")`;
     throw new ConfigError(variable, `${issue?.message ?? 'is invalid'}${got === undefined ? '' : shown}`);
   }
   const e = parsed.data;
@@ -106,6 +175,35 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>>): R
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
     webhookAllowPrivateUrls: e.WEBHOOK_ALLOW_PRIVATE_URLS,
     workersEnabled: e.RELAY_WORKERS,
+    messaging: Object.freeze({
+      defaultProviders: Object.freeze(e.MESSAGING_PROVIDERS.split(',') as MessagingProviderName[]),
+      mailFrom: e.MAIL_FROM,
+      outboxDir: path.join(dataDir, 'outbox'),
+      smtp: e.SMTP_HOST
+        ? Object.freeze({ host: e.SMTP_HOST, port: e.SMTP_PORT, secure: e.SMTP_SECURE, user: e.SMTP_USER, pass: e.SMTP_PASS })
+        : undefined,
+      sendgrid: Object.freeze({
+        apiKey: e.SENDGRID_API_KEY,
+        baseUrl: e.SENDGRID_BASE_URL.replace(/\/$/, ''),
+        webhookPublicKey: e.SENDGRID_WEBHOOK_PUBLIC_KEY,
+        webhookMaxAgeSeconds: e.SENDGRID_WEBHOOK_MAX_AGE_SECONDS,
+      }),
+      dispatchIntervalMs: e.MESSAGING_DISPATCH_INTERVAL_MS,
+      maxAttempts: e.MESSAGING_MAX_ATTEMPTS,
+      providerTimeoutMs: e.MESSAGING_PROVIDER_TIMEOUT_MS,
+    }),
+    connectors: Object.freeze({
+      leaseMs: e.CONNECTOR_LEASE_MS,
+      offlineGraceMs: e.CONNECTOR_OFFLINE_GRACE_MS,
+      heartbeatMs: e.CONNECTOR_HEARTBEAT_MS,
+      maxInFlight: e.CONNECTOR_MAX_IN_FLIGHT,
+      claimIntervalMs: e.CONNECTOR_CLAIM_INTERVAL_MS,
+    }),
+    bridge: Object.freeze({
+      rateLimitPerMinute: e.BRIDGE_RATE_LIMIT_PER_MINUTE,
+      maxRetries: e.BRIDGE_MAX_RETRIES,
+      leaseReaperIntervalMs: e.BRIDGE_LEASE_REAPER_INTERVAL_MS,
+    }),
   });
 }
 

@@ -1,6 +1,8 @@
 // Table types for Kysely. Each service adds its tables here, next to the migration that creates them.
 // Timestamps are ISO 8601 strings in UTC on both dialects; booleans are 0/1 integers.
 import type { Generated } from 'kysely';
+import type { BridgeTables } from '../bridge/bridge-tables.js';
+import type { ConnectorTables } from '../bridge/connectors/connector-tables.js';
 
 export interface RelaySettingsTable {
   key: string;
@@ -8,8 +10,200 @@ export interface RelaySettingsTable {
   updated_at: string;
 }
 
+// Webhooks (0010-webhooks). Owner = a messaging tenant or a bridge application.
+export interface WebhookEndpointsTable {
+  id: string;
+  owner_kind: string;
+  owner_id: string;
+  url: string;
+  /** JSON array of event types. */
+  events: string;
+  description: string | null;
+  enabled: number;
+  disabled_reason: string | null;
+  /** whsec_… in clear: HMAC signing needs the key itself (see webhook-endpoint-repository.ts). */
+  secret: string;
+  /** JSON array of {secret, expires_at}: secrets replaced by a rotation that still sign for 24 h. */
+  retired_secrets: string;
+  failing_since: string | null;
+  created_at: string;
+  updated_at: string;
+  deleted_at: string | null;
+}
+
+export interface WebhookEventsTable {
+  id: string;
+  owner_kind: string;
+  owner_id: string;
+  type: string;
+  /** The exact JSON body sent and signed. */
+  payload: string;
+  created_at: string;
+}
+
+export interface WebhookDeliveriesTable {
+  id: string;
+  event_id: string;
+  endpoint_id: string;
+  owner_kind: string;
+  owner_id: string;
+  event_type: string;
+  status: string;
+  attempt_count: number;
+  next_attempt_at: string | null;
+  claim_token: string | null;
+  claimed_until: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface WebhookAttemptsTable {
+  id: string;
+  delivery_id: string;
+  attempt_number: number;
+  attempted_at: string;
+  status_code: number | null;
+  duration_ms: number;
+  error: string | null;
+  next_attempt_at: string | null;
+}
+
+// Messaging (0100-messaging) and rate-limit counters (0101-rate-limit-counters).
+export interface MsgTenantsTable {
+  id: string;
+  name: string;
+  org_id: number;
+  status: string;
+  /** JSON object of per-tenant limit overrides. */
+  limits: string;
+  /** JSON array of provider names; null = the relay default. */
+  provider_order: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface MsgApiKeysTable {
+  prefix: string;
+  tenant_id: string;
+  key_hash: string;
+  created_at: string;
+  revoked_at: string | null;
+}
+
+export interface MsgTemplatesTable {
+  id: string;
+  tenant_id: string;
+  event_key: string;
+  channel: string;
+  subject: string;
+  html: string;
+  text: string | null;
+  is_active: number;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface MsgMessagesTable {
+  id: string;
+  tenant_id: string;
+  business_event_id: string;
+  transaction_id: string;
+  action: string;
+  request_hash: string;
+  channel: string;
+  to_address: string;
+  subject: string;
+  html: string;
+  text: string | null;
+  event_key: string;
+  template_id: string;
+  template_fallback: number;
+  status: string;
+  status_rank: number;
+  provider: string | null;
+  provider_message_id: string | null;
+  attempts: number;
+  next_attempt_at: string | null;
+  lease_until: string | null;
+  error: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface MsgMessageEventsTable {
+  id: string;
+  message_id: string;
+  type: string;
+  status: string | null;
+  provider: string | null;
+  provider_event_id: string | null;
+  /** JSON object or null. */
+  detail: string | null;
+  occurred_at: string;
+  recorded_at: string;
+}
+
+export interface MsgEventsTable {
+  id: string;
+  tenant_id: string;
+  event_id: string;
+  event_name: string;
+  /** The ingested body as JSON. */
+  payload: string;
+  status: string;
+  next_attempt_at: string | null;
+  lease_until: string | null;
+  result: string | null;
+  created_at: string;
+  processed_at: string | null;
+}
+
+export interface MsgEventRulesTable {
+  id: string;
+  tenant_id: string;
+  event_name: string;
+  channel: string;
+  event_key: string;
+  to_template: string;
+  subject_template: string;
+  is_active: number;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface RateLimitCountersTable {
+  scope: string;
+  window_start: number;
+  count: number;
+  expires_at: number;
+}
+
 export interface Database {
   relay_settings: RelaySettingsTable;
+  webhook_endpoints: WebhookEndpointsTable;
+  webhook_events: WebhookEventsTable;
+  webhook_deliveries: WebhookDeliveriesTable;
+  webhook_attempts: WebhookAttemptsTable;
+  msg_tenants: MsgTenantsTable;
+  msg_api_keys: MsgApiKeysTable;
+  msg_templates: MsgTemplatesTable;
+  msg_messages: MsgMessagesTable;
+  msg_message_events: MsgMessageEventsTable;
+  msg_events: MsgEventsTable;
+  msg_event_rules: MsgEventRulesTable;
+  rate_limit_counters: RateLimitCountersTable;
+  // Accounting bridge (0200–0202): relay/src/bridge/bridge-tables.ts
+  applications: BridgeTables['applications'];
+  bridge_api_keys: BridgeTables['bridge_api_keys'];
+  customers: BridgeTables['customers'];
+  companies: BridgeTables['companies'];
+  transactions: BridgeTables['transactions'];
+  pulled_vouchers: BridgeTables['pulled_vouchers'];
+  pulled_masters: BridgeTables['pulled_masters'];
+  report_snapshots: BridgeTables['report_snapshots'];
+  // Connector gateway (0250): relay/src/bridge/connectors/connector-tables.ts
+  connectors: ConnectorTables['connectors'];
+  connector_sync_cursors: ConnectorTables['connector_sync_cursors'];
 }
 
 export type { Generated };

@@ -19,6 +19,58 @@ export const errorCatalogue = {
   // Operator API
   operator_token_missing: { status: 401, message: 'Missing operator token: send Authorization: Bearer <RELAY_ADMIN_TOKEN>' },
   operator_token_invalid: { status: 401, message: 'Invalid operator token' },
+
+  // Webhooks (relay/src/webhooks)
+  webhook_url_invalid: { status: 422, message: 'The webhook URL must be an HTTPS URL that resolves to a public address' },
+  webhook_events_invalid: { status: 422, message: 'The webhook event types are not valid for this API' },
+  webhook_endpoint_disabled: { status: 409, message: 'The webhook endpoint is disabled: enable it first' },
+
+  // Accounting bridge (relay/src/bridge)
+  bridge_credential_missing: { status: 401, message: 'Missing credential: send Authorization: Bearer <key_id>:<secret>' },
+  bridge_credential_invalid: { status: 401, message: 'The credential is malformed, unknown or revoked' },
+  company_required: { status: 400, message: 'This call needs the company: pass company_id or the X-Service-Company header' },
+  company_forbidden: { status: 403, message: 'This key may not act for that company' },
+  application_not_found: { status: 404, message: 'No such application' },
+  api_key_not_found: { status: 404, message: 'No such API key' },
+  customer_not_found: { status: 404, message: 'No such customer' },
+  company_not_found: { status: 404, message: 'No such company' },
+  company_already_attached: { status: 409, message: 'The company is attached to another customer: detach it first' },
+  connector_not_found: { status: 404, message: 'No such connector' },
+  pairing_invalid: { status: 422, message: 'The connector cannot be paired with this company' },
+  transaction_not_found: { status: 404, message: 'No such transaction' },
+  transaction_ambiguous: { status: 409, message: 'Several of your companies have a transaction with this id: pass company_id' },
+  pulled_voucher_not_found: { status: 404, message: 'No such pulled voucher' },
+
+  // Messaging (relay/src/messaging); the messaging API answers {"error": message}
+  api_key_missing: { status: 401, message: 'Missing API Key' },
+  api_key_invalid: { status: 401, message: 'Invalid API Key' },
+  tenant_inactive: { status: 403, message: 'Tenant inactive' },
+  invalid_signature: { status: 403, message: 'Invalid signature' },
+  org_id_mismatch: { status: 403, message: 'org_id does not belong to this tenant' },
+  unknown_provider: { status: 404, message: 'Unknown provider' },
+  message_not_found: { status: 404, message: 'Message not found' },
+  tenant_not_found: { status: 404, message: 'Tenant not found' },
+  template_not_found: { status: 404, message: 'Template not found' },
+  event_rule_not_found: { status: 404, message: 'Event rule not found' },
+  idempotency_conflict: {
+    status: 409,
+    message: 'This transaction_id and action were already used for a different message: use a new transaction_id or resend the same body',
+  },
+  org_id_taken: { status: 409, message: 'Another tenant already has this org_id' },
+  template_active_conflict: { status: 409, message: 'The tenant already has an active template for this event_key and channel: deactivate it first' },
+  invalid_template: { status: 422, message: 'Invalid template' },
+  template_syntax_invalid: { status: 422, message: 'The template does not compile' },
+  provider_not_configured: { status: 422, message: 'A provider in provider_order is not configured on this relay' },
+  burst_limit_exceeded: { status: 429, message: 'Rate limit exceeded' },
+  sustained_limit_exceeded: { status: 429, message: 'Too many requests in the last minute' },
+  daily_quota_exceeded: { status: 429, message: 'Daily quota exceeded' },
+  dispatch_failed: { status: 500, message: 'Dispatch failed' },
+
+  // Connector gateway (relay/src/bridge/gateway)
+  enrolment_token_invalid: { status: 401, message: 'The enrolment token is unknown or was rotated: ask for the customer\'s current token' },
+  connector_credential_missing: { status: 401, message: 'Missing connector credential: send Authorization: Bearer <connector credential>' },
+  connector_credential_invalid: { status: 401, message: 'The connector credential is malformed, unknown or was replaced by a new enrolment' },
+  connector_upgrade_required: { status: 426, message: 'This endpoint speaks WebSocket only: send an Upgrade: websocket request' },
 } as const satisfies Record<string, { status: number; message: string }>;
 
 export type ErrorCode = keyof typeof errorCatalogue;

@@ -1,7 +1,21 @@
 // The numbered migrations, in order. Add a file `NNNN-what-it-does.ts` and list it here.
 import type { Migration } from 'kysely';
 import * as relaySettings from './0001-relay-settings.js';
+import * as webhooks from './0010-webhooks.js';
+import * as messaging from './0100-messaging.js';
+import * as rateLimitCounters from './0101-rate-limit-counters.js';
+import * as bridgeTenancy from './0200-bridge-tenancy.js';
+import * as bridgeTransactions from './0201-bridge-transactions.js';
+import * as bridgePulledData from './0202-bridge-pulled-data.js';
+import * as connectors from './0250-connectors.js';
 
 export const migrations: Record<string, Migration> = {
   '0001-relay-settings': relaySettings,
+  '0010-webhooks': webhooks,
+  '0100-messaging': messaging,
+  '0101-rate-limit-counters': rateLimitCounters,
+  '0200-bridge-tenancy': bridgeTenancy,
+  '0201-bridge-transactions': bridgeTransactions,
+  '0202-bridge-pulled-data': bridgePulledData,
+  '0250-connectors': connectors,
 };

@@ -1,0 +1,35 @@
+// Authenticates messaging requests (`Authorization: Bearer <API key>`) and counts each authenticated
+// request against the tenant's burst limit, before the body is even parsed: 401 / 403 / 429 come
+// before validation. Successful answers carry the RateLimit-* headers of the burst window.
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { AppError } from '../../errors/catalogue.js';
+import { rateLimitHeaders } from '../../limits/rate-limiter.js';
+import type { MessagingModule } from '../messaging-module.js';
+import { limitRules } from '../tenants/tenant-limits.js';
+import type { Tenant } from '../tenants/tenant-service.js';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    messagingTenant: Tenant | null;
+  }
+}
+
+export function requireTenant(messaging: MessagingModule) {
+  return async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
+    const header = request.headers.authorization;
+    const presented = header === undefined ? undefined : (/^Bearer\s+(\S+)\s*$/i.exec(header)?.[1] ?? '');
+    if (presented === undefined || presented === '') throw new AppError('api_key_missing');
+    const tenant = await messaging.tenants.authenticate(presented);
+    const decision = await messaging.limiter.consume(tenant.id, limitRules(tenant.limits).burst);
+    const headers = rateLimitHeaders(decision);
+    if (!decision.allowed) throw new AppError('burst_limit_exceeded', { headers });
+    for (const [name, value] of Object.entries(headers)) reply.header(name, value);
+    request.messagingTenant = tenant;
+  };
+}
+
+/** The authenticated tenant of a request that passed requireTenant. */
+export function tenantOf(request: FastifyRequest): Tenant {
+  if (!request.messagingTenant) throw new AppError('api_key_missing');
+  return request.messagingTenant;
+}

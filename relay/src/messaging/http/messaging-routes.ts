@@ -1,0 +1,84 @@
+// The tenant-facing messaging API under /api: send, message status, event ingestion. Every route is
+// behind the tenant API key (and its burst limit).
+import {
+  IngestEventIn,
+  IngestEventOut,
+  MessageOut,
+  MessagingErrorOut,
+  MessagingValidationErrorOut,
+  SendMessageIn,
+  SendMessageOut,
+} from '@ledgerwire/shared';
+import { z } from 'zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { MessagingModule } from '../messaging-module.js';
+import { requireTenant, tenantOf } from './api-key-auth.js';
+
+const errors = {
+  401: MessagingErrorOut.describe('Missing API Key / Invalid API Key'),
+  403: MessagingErrorOut.describe('Tenant inactive'),
+  429: MessagingErrorOut.describe('Rate limit exceeded / Too many requests in the last minute / Daily quota exceeded'),
+};
+
+export function messagingRoutes(messaging: MessagingModule): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.decorateRequest('messagingTenant', null);
+    app.addHook('onRequest', requireTenant(messaging));
+
+    app.post(
+      '/api/messages/send',
+      {
+        schema: {
+          tags: ['messaging'],
+          summary: 'Send a message rendered from a template (idempotent on {transaction_id}_{action})',
+          security: [{ messagingApiKey: [] }],
+          body: SendMessageIn,
+          response: {
+            200: SendMessageOut,
+            ...errors,
+            409: MessagingErrorOut.describe('transaction_id reused with a different body'),
+            422: z.union([MessagingValidationErrorOut, MessagingErrorOut]).describe('Validation failure, or {"error":"Invalid template"}'),
+            500: MessagingErrorOut.describe('Dispatch failed: retry with the same transaction_id'),
+          },
+        },
+      },
+      (request) => messaging.sender.send(tenantOf(request), request.body),
+    );
+
+    app.get(
+      '/api/messages/:message_id',
+      {
+        schema: {
+          tags: ['messaging'],
+          summary: 'A message’s status, provider, timestamps and event timeline',
+          security: [{ messagingApiKey: [] }],
+          params: z.object({ message_id: z.string().min(1).max(100) }),
+          response: { 200: MessageOut, ...errors, 404: MessagingErrorOut },
+        },
+      },
+      (request) => messaging.messages.get(tenantOf(request).id, request.params.message_id),
+    );
+
+    app.post(
+      '/api/events',
+      {
+        schema: {
+          tags: ['messaging'],
+          summary: 'Ingest a business event (processed asynchronously by event rules)',
+          security: [{ messagingApiKey: [] }],
+          body: IngestEventIn,
+          response: {
+            200: IngestEventOut.describe('{"status":"duplicate"}: this event_id was already accepted'),
+            202: IngestEventOut.describe('{"status":"accepted"}'),
+            ...errors,
+            422: MessagingValidationErrorOut,
+          },
+        },
+      },
+      async (request, reply) => {
+        const result = await messaging.events.ingest(tenantOf(request), request.body);
+        return reply.code(result.status === 'accepted' ? 202 : 200).send(result);
+      },
+    );
+  };
+}

@@ -1,0 +1,160 @@
+// SQL for messages and their timeline: insert, reads, the dispatch claim (a lease, with
+// SKIP LOCKED where the database has it) and rank-gated status moves.
+import type { Kysely, Selectable, Transaction } from 'kysely';
+import type { DeliveryStatus } from '@ledgerwire/shared';
+import type { DialectCapabilities } from '../../db/capabilities.js';
+import type { Database, MsgMessageEventsTable, MsgMessagesTable } from '../../db/schema.js';
+import { newId } from '../messaging-ids.js';
+import { STATUS_RANK } from './status-ranks.js';
+
+export type MessageRow = Selectable<MsgMessagesTable>;
+export type TimelineRow = Selectable<MsgMessageEventsTable>;
+export type Executor = Kysely<Database> | Transaction<Database>;
+
+export type TimelineEntry = Readonly<{
+  type: string;
+  status?: DeliveryStatus | null;
+  provider?: string | null;
+  providerEventId?: string | null;
+  detail?: Record<string, unknown> | null;
+  occurredAt: string;
+}>;
+
+export class MessageRepository {
+  constructor(
+    readonly db: Kysely<Database>,
+    private readonly capabilities: DialectCapabilities,
+  ) {}
+
+  /**
+   * Inserts unless the tenant already has this business-event id (the unique index decides, so
+   * concurrent duplicates resolve here); returns whether the row was inserted.
+   */
+  async insertIfNew(row: MessageRow, executor: Executor = this.db): Promise<boolean> {
+    const inserted = await executor
+      .insertInto('msg_messages')
+      .values(row)
+      .onConflict((oc) => oc.columns(['tenant_id', 'business_event_id']).doNothing())
+      .returning('id')
+      .executeTakeFirst();
+    return inserted !== undefined;
+  }
+
+  findByBusinessId(tenantId: string, businessEventId: string): Promise<MessageRow | undefined> {
+    return this.db
+      .selectFrom('msg_messages')
+      .selectAll()
+      .where('tenant_id', '=', tenantId)
+      .where('business_event_id', '=', businessEventId)
+      .executeTakeFirst();
+  }
+
+  find(id: string): Promise<MessageRow | undefined> {
+    return this.db.selectFrom('msg_messages').selectAll().where('id', '=', id).executeTakeFirst();
+  }
+
+  findByProviderMessageId(provider: string, providerMessageId: string): Promise<MessageRow | undefined> {
+    return this.db
+      .selectFrom('msg_messages')
+      .selectAll()
+      .where('provider', '=', provider)
+      .where('provider_message_id', '=', providerMessageId)
+      .executeTakeFirst();
+  }
+
+  timeline(messageId: string): Promise<TimelineRow[]> {
+    return this.db
+      .selectFrom('msg_message_events')
+      .selectAll()
+      .where('message_id', '=', messageId)
+      .orderBy('recorded_at')
+      .orderBy('occurred_at')
+      .execute();
+  }
+
+  /**
+   * Adds a timeline entry and returns its id. With a provider event id, a repeat of the same event
+   * is ignored (unique index); returns undefined then.
+   */
+  async addTimeline(messageId: string, entry: TimelineEntry, recordedAt: string, executor: Executor = this.db): Promise<string | undefined> {
+    const inserted = await executor
+      .insertInto('msg_message_events')
+      .values({
+        id: newId('mev'),
+        message_id: messageId,
+        type: entry.type,
+        status: entry.status ?? null,
+        provider: entry.provider ?? null,
+        provider_event_id: entry.providerEventId ?? null,
+        detail: entry.detail ? JSON.stringify(entry.detail) : null,
+        occurred_at: entry.occurredAt,
+        recorded_at: recordedAt,
+      })
+      .onConflict((oc) => oc.columns(['provider', 'provider_event_id']).doNothing())
+      .returning('id')
+      .executeTakeFirst();
+    return inserted?.id;
+  }
+
+  async retypeTimeline(entryId: string, type: string, executor: Executor = this.db): Promise<void> {
+    await executor.updateTable('msg_message_events').set({ type }).where('id', '=', entryId).execute();
+  }
+
+  /** Leases up to `limit` due queued messages to this worker until `leaseUntil`. */
+  async claimDue(now: string, leaseUntil: string, limit: number): Promise<MessageRow[]> {
+    return this.db.transaction().execute(async (tx) => {
+      const due = await tx
+        .selectFrom('msg_messages')
+        .select('id')
+        .where('status', '=', 'queued')
+        .where('next_attempt_at', '<=', now)
+        .where((eb) => eb.or([eb('lease_until', 'is', null), eb('lease_until', '<', now)]))
+        .orderBy('next_attempt_at')
+        .limit(limit)
+        .$if(this.capabilities.skipLocked, (qb) => qb.forUpdate().skipLocked())
+        .execute();
+      if (due.length === 0) return [];
+      return tx
+        .updateTable('msg_messages')
+        .set({ lease_until: leaseUntil })
+        .where(
+          'id',
+          'in',
+          due.map((d) => d.id),
+        )
+        .returningAll()
+        .execute();
+    });
+  }
+
+  /**
+   * Moves the status forward only: the update applies when the new rank is higher than the current
+   * one. Returns whether it applied.
+   */
+  async advanceStatus(
+    id: string,
+    status: DeliveryStatus,
+    at: string,
+    extra: Partial<Pick<MessageRow, 'provider' | 'provider_message_id' | 'error' | 'attempts' | 'next_attempt_at' | 'lease_until'>> = {},
+    executor: Executor = this.db,
+  ): Promise<boolean> {
+    const rank = STATUS_RANK[status];
+    const result = await executor
+      .updateTable('msg_messages')
+      .set({ ...extra, status, status_rank: rank, updated_at: at })
+      .where('id', '=', id)
+      .where('status_rank', '<', rank)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) > 0;
+  }
+
+  /** Keeps a queued message queued for a later attempt and releases the lease. */
+  async scheduleRetry(id: string, attempts: number, nextAttemptAt: string, error: string, at: string): Promise<void> {
+    await this.db
+      .updateTable('msg_messages')
+      .set({ attempts, next_attempt_at: nextAttemptAt, lease_until: null, error, updated_at: at })
+      .where('id', '=', id)
+      .where('status', '=', 'queued')
+      .execute();
+  }
+}

@@ -1,0 +1,116 @@
+// Builds the messaging service from the relay's config and database: repositories, services, the
+// provider registry and the background loops (dispatch, event processing, counter pruning). The app
+// reaches it as `app.relay.messaging`; the admin CLI builds its own with workers off.
+import type { FastifyBaseLogger } from 'fastify';
+import type { RelayConfig } from '../config/load-config.js';
+import type { RelayDatabase } from '../db/database.js';
+import { createBackgroundLoop, type BackgroundLoop } from '../background/background-loop.js';
+import { RateLimiter } from '../limits/rate-limiter.js';
+import { CircuitBreakers } from './dispatch/circuit-breaker.js';
+import { DispatchWorker } from './dispatch/dispatch-worker.js';
+import { StatusNotifier, type WebhookPublisher } from './dispatch/status-notifier.js';
+import { EventIngestService } from './events/event-ingest-service.js';
+import { EventRepository } from './events/event-repository.js';
+import { EventRuleService } from './events/event-rule-service.js';
+import { EventWorker } from './events/event-worker.js';
+import { MessageQueryService } from './messages/message-query-service.js';
+import { MessageRepository } from './messages/message-repository.js';
+import { SendService } from './messages/send-service.js';
+import { ProviderWebhookService } from './provider-webhooks/provider-webhook-service.js';
+import { ProviderRegistry } from './providers/provider-registry.js';
+import { TemplateRenderer } from './templates/template-renderer.js';
+import { TemplateRepository } from './templates/template-repository.js';
+import { TemplateService } from './templates/template-service.js';
+import { TenantRepository } from './tenants/tenant-repository.js';
+import { TenantService } from './tenants/tenant-service.js';
+
+export type MessagingModule = Readonly<{
+  tenants: TenantService;
+  templates: TemplateService;
+  eventRules: EventRuleService;
+  sender: SendService;
+  messages: MessageQueryService;
+  events: EventIngestService;
+  providerWebhooks: ProviderWebhookService;
+  limiter: RateLimiter;
+  breakers: CircuitBreakers;
+  dispatchLoop: BackgroundLoop;
+  eventLoop: BackgroundLoop;
+  pruneLoop: BackgroundLoop;
+  start(): void;
+  stop(): Promise<void>;
+}>;
+
+export type MessagingModuleOptions = Readonly<{
+  config: RelayConfig;
+  database: RelayDatabase;
+  log: FastifyBaseLogger;
+  now?: () => number;
+  /** The relay's webhook engine, once it exists (resolved lazily: it may be wired after messaging). */
+  webhooks?: () => WebhookPublisher | undefined;
+}>;
+
+export function createMessagingModule(options: MessagingModuleOptions): MessagingModule {
+  const { config, database, log } = options;
+  const now = options.now ?? Date.now;
+  const settings = config.messaging;
+  const db = database.db;
+
+  const tenantRows = new TenantRepository(db);
+  const tenants = new TenantService(tenantRows, settings, now);
+  const renderer = new TemplateRenderer();
+  const templates = new TemplateService(new TemplateRepository(db), renderer, now);
+  const messageRows = new MessageRepository(db, database.capabilities);
+  const eventRows = new EventRepository(db, database.capabilities);
+  const limiter = new RateLimiter(db, now, { processLocal: !database.capabilities.sharedAcrossProcesses });
+  const breakers = new CircuitBreakers(now);
+  const providers = new ProviderRegistry(settings);
+  const notifier = new StatusNotifier(options.webhooks ?? (() => undefined), log);
+
+  const worker = new DispatchWorker({ messages: messageRows, tenantRows, tenants, providers, breakers, notifier, config: settings, now, log });
+  const dispatchLoop = createBackgroundLoop({
+    name: 'messaging-dispatch',
+    intervalMs: settings.dispatchIntervalMs,
+    log,
+    pass: () => worker.runPass(),
+  });
+  const sender = new SendService({ messages: messageRows, templates, renderer, limiter, now, onQueued: () => dispatchLoop.wake() });
+  const eventWorker = new EventWorker({ events: eventRows, tenants, sender, renderer, now, log });
+  const eventLoop = createBackgroundLoop({
+    name: 'messaging-events',
+    intervalMs: settings.dispatchIntervalMs,
+    log,
+    pass: () => eventWorker.runPass(),
+  });
+  const pruneLoop = createBackgroundLoop({
+    name: 'rate-limit-pruner',
+    intervalMs: 10 * 60_000,
+    log,
+    pass: async () => {
+      await limiter.pruneExpired();
+    },
+  });
+  const loops = [dispatchLoop, eventLoop, pruneLoop];
+
+  return Object.freeze({
+    tenants,
+    templates,
+    eventRules: new EventRuleService(eventRows, renderer, now),
+    sender,
+    messages: new MessageQueryService(messageRows),
+    events: new EventIngestService(eventRows, limiter, now, () => eventLoop.wake()),
+    providerWebhooks: new ProviderWebhookService({ messages: messageRows, tenantRows, tenants, limiter, notifier, config: settings, now, log }),
+    limiter,
+    breakers,
+    dispatchLoop,
+    eventLoop,
+    pruneLoop,
+    start() {
+      for (const loop of loops) loop.start();
+    },
+    async stop() {
+      await Promise.all(loops.map((loop) => loop.stop()));
+      providers.close();
+    },
+  });
+}

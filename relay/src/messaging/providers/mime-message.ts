@@ -1,0 +1,29 @@
+// Builds the RFC 5322 message for an email with nodemailer's stream transport (MailComposer under the
+// hood): headers, MIME multipart/alternative, encodings. Used by the outbox; SMTP sends the same shape.
+import nodemailer from 'nodemailer';
+import type { OutgoingEmail } from './email-provider.js';
+
+const composer = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'windows' });
+
+/** The Message-ID header value we give each message: our id at the sender's domain. */
+export function rfcMessageId(email: OutgoingEmail): string {
+  const domain = /@([^>\s]+)>?\s*$/.exec(email.from)?.[1] ?? 'ledgerwire.localhost';
+  return `<${email.messageId}@${domain}>`;
+}
+
+export function mailOptions(email: OutgoingEmail) {
+  return {
+    from: email.from,
+    to: email.to,
+    subject: email.subject,
+    html: email.html,
+    ...(email.text === null ? {} : { text: email.text }),
+    messageId: rfcMessageId(email),
+    headers: { 'X-Ledgerwire-Message-Id': email.messageId },
+  };
+}
+
+export async function composeRfc5322(email: OutgoingEmail): Promise<Buffer> {
+  const info = await composer.sendMail(mailOptions(email));
+  return info.message as Buffer;
+}

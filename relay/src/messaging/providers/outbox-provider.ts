@@ -1,0 +1,34 @@
+// The embedded default provider: writes each message as a real RFC 5322 `.eml` file under
+// DATA_DIR/outbox, named by message id, so `npm start` "sends" without any account and a repeat of
+// the same message (a retry after a crash) never makes a second file.
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import type { EmailProvider, OutgoingEmail, ProviderOutcome } from './email-provider.js';
+import { composeRfc5322, rfcMessageId } from './mime-message.js';
+
+export class OutboxProvider implements EmailProvider {
+  readonly name = 'outbox' as const;
+
+  constructor(private readonly directory: string) {}
+
+  async send(email: OutgoingEmail): Promise<ProviderOutcome> {
+    try {
+      await fs.mkdir(this.directory, { recursive: true });
+      const file = path.join(this.directory, `${email.messageId}.eml`);
+      const raw = await composeRfc5322(email);
+      // Write aside, then link into place: the file appears whole or not at all, and only once.
+      const temporary = `${file}.${process.pid}.${Date.now()}.tmp`;
+      await fs.writeFile(temporary, raw, { mode: 0o600 });
+      try {
+        await fs.link(temporary, file);
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+      } finally {
+        await fs.rm(temporary, { force: true });
+      }
+      return { kind: 'sent', providerMessageId: rfcMessageId(email), response: { file } };
+    } catch (error) {
+      return { kind: 'transient', error: `outbox write failed: ${error instanceof Error ? error.message : String(error)}` };
+    }
+  }
+}

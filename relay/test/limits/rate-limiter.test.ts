@@ -1,0 +1,121 @@
+// The rate limiter over the shared counter table: fixed windows aligned to the minute / UTC day,
+// refused requests not counted, atomic under concurrency, shared by separate database handles
+// (two relay processes on one PostgreSQL), and a count inside a rolled-back transaction undone.
+import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import SQLite from 'better-sqlite3';
+import pg from 'pg';
+import { afterEach, beforeEach, expect, it } from 'vitest';
+import { openDatabase, type RelayDatabase } from '../../src/db/database.js';
+import { migrateToLatest } from '../../src/db/migrate.js';
+import type { Database } from '../../src/db/schema.js';
+import { DAY_MS, MINUTE_MS, RateLimiter, rateLimitHeaders } from '../../src/limits/rate-limiter.js';
+import { createTestDatabase, describeOnDatabases, type TestDatabase } from '../helpers/test-databases.js';
+
+const MINUTE_START = Date.UTC(2026, 10, 22, 12, 0, 0);
+
+describeOnDatabases('rate limiter', (kind) => {
+  let testDatabase: TestDatabase;
+  let database: RelayDatabase;
+  let now = MINUTE_START + 20_000;
+  const clock = () => now;
+
+  beforeEach(async () => {
+    testDatabase = await createTestDatabase(kind);
+    database = openDatabase(testDatabase.database);
+    await migrateToLatest(database.db, database.capabilities);
+    now = MINUTE_START + 20_000;
+  });
+  afterEach(async () => {
+    await database.destroy();
+    await testDatabase.drop();
+  });
+
+  const rule = { name: 'test', limit: 3, windowMs: MINUTE_MS };
+
+  it('allows up to the limit in a window, refuses without counting, and starts again next window', async () => {
+    const limiter = new RateLimiter(database.db, clock);
+    const decisions = [];
+    for (let i = 0; i < 5; i++) decisions.push(await limiter.consume('a', rule));
+    expect(decisions.map((d) => [d.allowed, d.remaining])).toEqual([
+      [true, 2],
+      [true, 1],
+      [true, 0],
+      [false, 0],
+      [false, 0],
+    ]);
+    expect(await limiter.used('a', rule)).toBe(3);
+    expect(decisions[3]!.resetSeconds).toBe(40);
+    expect(rateLimitHeaders(decisions[3]!)).toEqual({ 'RateLimit-Limit': '3', 'RateLimit-Remaining': '0', 'RateLimit-Reset': '40', 'Retry-After': '40' });
+    expect((await limiter.consume('b', rule)).allowed).toBe(true);
+    now = MINUTE_START + MINUTE_MS;
+    expect(await limiter.consume('a', rule)).toMatchObject({ allowed: true, remaining: 2, resetSeconds: 60 });
+  });
+
+  it('daily windows reset at 00:00 UTC', async () => {
+    const limiter = new RateLimiter(database.db, clock);
+    const daily = { name: 'day', limit: 1, windowMs: DAY_MS };
+    expect((await limiter.consume('t', daily)).allowed).toBe(true);
+    const refused = await limiter.consume('t', daily);
+    expect(refused).toMatchObject({ allowed: false, resetSeconds: 12 * 3600 - 20 });
+    now = Date.UTC(2026, 10, 23, 0, 0, 1);
+    expect((await limiter.consume('t', daily)).allowed).toBe(true);
+  });
+
+  it('is exact under 40 concurrent consumers: 10 allowed of a limit of 10', async () => {
+    const limiter = new RateLimiter(database.db, clock);
+    const results = await Promise.all(Array.from({ length: 40 }, () => limiter.consume('hot', { name: 'c', limit: 10, windowMs: MINUTE_MS })));
+    expect(results.filter((r) => r.allowed)).toHaveLength(10);
+    expect(await limiter.used('hot', { name: 'c', limit: 10, windowMs: MINUTE_MS })).toBe(10);
+  });
+
+  it('two handles on one database (two relay processes) share the counters', async () => {
+    const second = secondHandle(testDatabase);
+    try {
+      const a = new RateLimiter(database.db, clock);
+      const b = new RateLimiter(second, clock);
+      const results = await Promise.all(Array.from({ length: 20 }, (_, i) => (i % 2 === 0 ? a : b).consume('shared', { name: 's', limit: 7, windowMs: MINUTE_MS })));
+      expect(results.filter((r) => r.allowed)).toHaveLength(7);
+    } finally {
+      await second.destroy();
+    }
+  });
+
+  it('a count made inside a transaction that rolls back is undone', async () => {
+    const limiter = new RateLimiter(database.db, clock);
+    await expect(
+      database.db.transaction().execute(async (tx) => {
+        await limiter.consume('tx', rule, { executor: tx });
+        throw new Error('abort');
+      }),
+    ).rejects.toThrow('abort');
+    expect(await limiter.used('tx', rule)).toBe(0);
+  });
+
+  it('process-local mode keeps per-minute windows in memory and daily quotas in the table', async () => {
+    const limiter = new RateLimiter(database.db, clock, { processLocal: true });
+    for (let i = 0; i < 4; i++) await limiter.consume('m', rule);
+    expect(await limiter.used('m', rule)).toBe(3);
+    const daily = { name: 'd', limit: 5, windowMs: DAY_MS };
+    await limiter.consume('m', daily);
+    const rows = await database.db.selectFrom('rate_limit_counters').select(['scope', 'count']).execute();
+    expect(rows).toEqual([{ scope: 'd:m', count: 1 }]);
+  });
+
+  it('prunes windows that have ended', async () => {
+    const limiter = new RateLimiter(database.db, clock);
+    await limiter.consume('old', rule);
+    now += 2 * MINUTE_MS;
+    expect(await limiter.pruneExpired()).toBe(1);
+  });
+});
+
+function secondHandle(testDatabase: TestDatabase): Kysely<Database> {
+  const config = testDatabase.database;
+  if (config.kind === 'sqlite') {
+    const connection = new SQLite(config.file);
+    connection.pragma('busy_timeout = 5000');
+    return new Kysely<Database>({ dialect: new SqliteDialect({ database: connection }) });
+  }
+  const pool = new pg.Pool({ connectionString: config.url, max: 5, ...(config.schema ? { options: `-c search_path=${config.schema}` } : {}) });
+  return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+}

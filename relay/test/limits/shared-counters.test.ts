@@ -1,0 +1,50 @@
+// Two relays on one PostgreSQL (scale mode) share each tenant's limits: the burst limit and the
+// daily quota hold across both, and a send accepted by one is replayed, not duplicated, by the other.
+import type { FastifyInstance } from 'fastify';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { buildApp } from '../../src/app.js';
+import { loadConfig, type RelayConfig } from '../../src/config/load-config.js';
+import { availableDatabaseKinds, createTestDatabase, type TestDatabase } from '../helpers/test-databases.js';
+import { call, TEST_OPERATOR_TOKEN } from '../helpers/test-relay.js';
+import { createTemplate, midMinute, provisionTenant, sendBody, TestClock } from '../messaging/support/messaging-test-relay.js';
+
+describe.runIf(availableDatabaseKinds().includes('postgres'))('limits across two relay processes [postgres]', () => {
+  let testDatabase: TestDatabase;
+  let relays: FastifyInstance[];
+  const clock = new TestClock(midMinute());
+
+  beforeEach(async () => {
+    testDatabase = await createTestDatabase('postgres');
+    const base = loadConfig({ DATA_DIR: testDatabase.dataDir, LOG_LEVEL: 'silent', RELAY_ADMIN_TOKEN: TEST_OPERATOR_TOKEN, RELAY_WORKERS: '0' });
+    const config: RelayConfig = Object.freeze({ ...base, database: testDatabase.database });
+    relays = [await buildApp(config, { now: clock.now }), await buildApp(config, { now: clock.now })];
+  });
+  afterEach(async () => {
+    for (const relay of relays) await relay.close();
+    await testDatabase.drop();
+  });
+
+  it('the burst limit counts requests to both relays together', async () => {
+    const [a, b] = relays as [FastifyInstance, FastifyInstance];
+    const tenant = await provisionTenant(a, { limits: { burst_per_minute: 6 } });
+    for (let i = 0; i < 6; i++) await call(i % 2 === 0 ? a : b, 'GET', '/api/messages/msg_x', 404, { token: tenant.apiKey });
+    const refused = await call(b, 'GET', '/api/messages/msg_x', 429, { token: tenant.apiKey });
+    expect(refused.body).toEqual({ error: 'Rate limit exceeded' });
+    await call(a, 'GET', '/api/messages/msg_x', 429, { token: tenant.apiKey });
+  });
+
+  it('the daily quota and idempotency hold across both relays', async () => {
+    const [a, b] = relays as [FastifyInstance, FastifyInstance];
+    const tenant = await provisionTenant(a, { limits: { daily_quota: 3 } });
+    await createTemplate(a, tenant.id, { event_key: 'invoice_ready' });
+    const payload = sendBody();
+    const first = await call(a, 'POST', '/api/messages/send', 200, { token: tenant.apiKey, payload });
+    const replay = await call(b, 'POST', '/api/messages/send', 200, { token: tenant.apiKey, payload });
+    expect(replay.body.message_id).toBe(first.body.message_id);
+    await call(b, 'POST', '/api/messages/send', 200, { token: tenant.apiKey, payload: sendBody() });
+    await call(a, 'POST', '/api/messages/send', 200, { token: tenant.apiKey, payload: sendBody() });
+    const refused = await call(b, 'POST', '/api/messages/send', 429, { token: tenant.apiKey, payload: sendBody() });
+    expect(refused.body).toEqual({ error: 'Daily quota exceeded' });
+    expect(Number(refused.headers['ratelimit-limit'])).toBe(3);
+  });
+});
