@@ -1,0 +1,73 @@
+// Shared by the connector benchmarks: a relay on a port (SQLite in a temp dir) with one paired company,
+// the emulator, and helpers to read a connector process's peak memory.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { buildApp, loadConfig } from '@ledgerwire/relay';
+
+const OPERATOR = 'lwop_bench-operator-token-0123456789';
+
+export type BenchRelay = {
+  app: FastifyInstance;
+  baseUrl: string;
+  customerToken: string;
+  companyId: number;
+  api<T = any>(method: string, url: string, body?: unknown): Promise<T>;
+  close(): Promise<void>;
+};
+
+async function call(app: FastifyInstance, method: string, url: string, token: string, body?: unknown): Promise<any> {
+  const response = await app.inject({ method: method as 'GET', url, headers: { authorization: `Bearer ${token}` }, ...(body === undefined ? {} : { payload: body as object }) });
+  if (response.statusCode >= 300) throw new Error(`${method} ${url} → ${response.statusCode}: ${response.body.slice(0, 500)}`);
+  return response.json();
+}
+
+export async function startBenchRelay(env: Record<string, string> = {}): Promise<BenchRelay> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-relay-'));
+  const app = await buildApp(loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', RELAY_ADMIN_TOKEN: OPERATOR, BRIDGE_RATE_LIMIT_PER_MINUTE: '1000000', ...env }));
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+  const application = await call(app, 'POST', '/admin/v1/applications', OPERATOR, { name: 'bench' });
+  const key = await call(app, 'POST', `/admin/v1/applications/${application.application.id}/keys`, OPERATOR, { environment: 'test', capabilities: ['pull.master'] });
+  const customer = await call(app, 'POST', '/api/v1/customers', key.credential, { name: 'Bench Traders' });
+  const company = await call(app, 'POST', '/api/v1/companies', key.credential, { name: 'Bench books' });
+  await call(app, 'POST', `/api/v1/companies/${company.company_id}/customer`, key.credential, { customer_id: customer.customer.id });
+  return {
+    app,
+    baseUrl: `http://127.0.0.1:${port}`,
+    customerToken: customer.customer.token,
+    companyId: company.company_id,
+    api: (method, url, body) => call(app, method, url, key.credential, body),
+    async close() {
+      await app.close();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Peak resident memory of a process (Linux /proc VmHWM), in MB; undefined elsewhere. */
+export function peakRssMb(pid: number): number | undefined {
+  try {
+    const match = /VmHWM:\s+(\d+) kB/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'));
+    return match ? Number(match[1]) / 1024 : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+export function tempDir(prefix: string): string {
+  return fs.mkdtempSync(path.join(os.tmpdir(), prefix));
+}
+
+/** Waits for a condition, checking every `everyMs`, up to `timeoutMs`. */
+export async function waitFor<T>(check: () => Promise<T | undefined> | T | undefined, what: string, timeoutMs: number, everyMs = 250): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await check();
+    if (value !== undefined && value !== false) return value;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, everyMs));
+  }
+}

@@ -1,0 +1,153 @@
+// HTTP client for the books' XML server (TallyPrime on port 9000, or the emulator). Requests go as
+// UTF-16LE with a BOM and `text/xml; charset=utf-16`, which is what makes TallyPrime answer in UTF-16 with
+// non-Latin names intact; answers are decoded by their charset and cleaned for a strict XML parser.
+// The books serve one request at a time (a second caller only queues behind the first, and an
+// abandoned request keeps them busy), so this client sends one at a time too.
+import http from 'node:http';
+import { TextDecoder } from 'node:util';
+import https from 'node:https';
+import { StreamingCleaner } from './response-cleaner.js';
+import { BooksRequestError, NOT_LISTENING_CODES } from './books-errors.js';
+
+export type BooksRequestOptions = Readonly<{
+  /** Silence allowed before giving up (ms): before the answer starts, and between its chunks. */
+  timeoutMs?: number;
+  /** Counts requests per label (e.g. 'probe', 'import', 'export') for status and benchmarks. */
+  label?: string;
+}>;
+
+export type BooksClientOptions = Readonly<{ url: string; timeoutMs: number }>;
+
+/** Text of the answer arrives in pieces; returning a promise pauses the download until it settles. */
+export type TextConsumer = (text: string) => void | Promise<void>;
+
+export class BooksClient {
+  private tail: Promise<unknown> = Promise.resolve();
+  private inFlight = 0;
+  private readonly counts = new Map<string, number>();
+  private readonly agent: http.Agent;
+
+  constructor(private readonly options: BooksClientOptions) {
+    const url = new URL(options.url);
+    this.agent = url.protocol === 'https:' ? new https.Agent({ keepAlive: true, maxSockets: 1 }) : new http.Agent({ keepAlive: true, maxSockets: 1 });
+  }
+
+  get url(): string {
+    return this.options.url;
+  }
+
+  /** True while a request is being sent or answered (the books are busy with it). */
+  get busy(): boolean {
+    return this.inFlight > 0;
+  }
+
+  requestCounts(): Readonly<Record<string, number>> {
+    return Object.fromEntries(this.counts);
+  }
+
+  /** Sends one XML request and returns the whole cleaned answer. */
+  async request(xml: string, options: BooksRequestOptions = {}): Promise<string> {
+    const parts: string[] = [];
+    await this.stream(xml, (text) => void parts.push(text), options);
+    return parts.join('');
+  }
+
+  /** Sends one XML request and hands the cleaned answer over in pieces, with back-pressure. */
+  stream(xml: string, consume: TextConsumer, options: BooksRequestOptions = {}): Promise<void> {
+    const run = () => this.send(xml, consume, options);
+    const result = this.tail.then(run, run);
+    this.tail = result.catch(() => undefined);
+    return result;
+  }
+
+  close(): void {
+    this.agent.destroy();
+  }
+
+  private async send(xml: string, consume: TextConsumer, options: BooksRequestOptions): Promise<void> {
+    const label = options.label ?? 'request';
+    this.counts.set(label, (this.counts.get(label) ?? 0) + 1);
+    this.inFlight += 1;
+    try {
+      await this.exchange(Buffer.from(`\uFEFF${xml}`, 'utf16le'), consume, options.timeoutMs ?? this.options.timeoutMs);
+    } finally {
+      this.inFlight -= 1;
+    }
+  }
+
+  private exchange(body: Buffer, consume: TextConsumer, timeoutMs: number): Promise<void> {
+    const url = new URL(this.options.url);
+    const transport = url.protocol === 'https:' ? https : http;
+    return new Promise<void>((resolve, reject) => {
+      let written = false;
+      let settled = false;
+      const fail = (error: BooksRequestError) => {
+        if (settled) return;
+        settled = true;
+        request.destroy();
+        reject(error);
+      };
+      const request = transport.request(url, {
+        method: 'POST',
+        agent: this.agent,
+        headers: { 'content-type': 'text/xml; charset=utf-16', 'content-length': body.length, accept: 'text/xml' },
+      });
+      request.setTimeout(timeoutMs, () =>
+        fail(new BooksRequestError('timeout', `the books did not answer within ${Math.round(timeoutMs / 1000)} s`, written)),
+      );
+      request.on('error', (error: NodeJS.ErrnoException) => {
+        if (!written && error.code !== undefined && NOT_LISTENING_CODES.has(error.code)) {
+          fail(new BooksRequestError('not_running', `nothing answers at ${this.options.url} (is TallyPrime running with its XML server on?)`, false));
+        } else {
+          fail(new BooksRequestError('connection_lost', `the connection to the books broke (${error.code ?? error.message})`, true));
+        }
+      });
+      request.on('socket', (socket) => {
+        // Until the socket connects nothing can have reached the books.
+        if (socket.connecting) socket.once('connect', () => (written = true));
+        else written = true;
+      });
+      request.on('response', (response) => {
+        if (response.statusCode !== 200) {
+          response.resume();
+          fail(new BooksRequestError('bad_answer', `the books answered HTTP ${response.statusCode}`, true));
+          return;
+        }
+        this.readAnswer(response, consume).then(
+          () => {
+            if (settled) return;
+            settled = true;
+            resolve();
+          },
+          (error: unknown) => fail(error instanceof BooksRequestError ? error : new BooksRequestError('connection_lost', `the answer broke off (${String(error)})`, true)),
+        );
+      });
+      request.end(body);
+    });
+  }
+
+  private async readAnswer(response: http.IncomingMessage, consume: TextConsumer): Promise<void> {
+    const cleaner = new StreamingCleaner();
+    let decoder: TextDecoder | undefined;
+    const declared = /charset\s*=\s*"?([\w-]+)/i.exec(response.headers['content-type'] ?? '')?.[1]?.toLowerCase();
+    let complete = false;
+    response.once('end', () => (complete = true));
+    for await (const chunk of response as AsyncIterable<Buffer>) {
+      decoder ??= new TextDecoder(chooseEncoding(declared, chunk));
+      const text = cleaner.push(decoder.decode(chunk, { stream: true }));
+      if (text) await consume(text);
+    }
+    if (!complete && !response.complete) throw new BooksRequestError('connection_lost', 'the answer broke off before its end', true);
+    const rest = cleaner.push(decoder?.decode() ?? '') + cleaner.flush();
+    if (rest) await consume(rest);
+  }
+}
+
+/** The declared charset wins; otherwise a BOM or the zero high bytes of UTF-16LE text decide. */
+function chooseEncoding(declared: string | undefined, first: Buffer): 'utf-16le' | 'utf-8' {
+  if (declared === 'utf-16' || declared === 'utf-16le' || declared === 'unicode') return 'utf-16le';
+  if (declared === 'utf-8' || declared === 'us-ascii' || declared === 'iso-8859-1') return 'utf-8';
+  if (first.length >= 2 && first[0] === 0xff && first[1] === 0xfe) return 'utf-16le';
+  if (first.length >= 2 && first[0] !== 0 && first[1] === 0) return 'utf-16le';
+  return 'utf-8';
+}

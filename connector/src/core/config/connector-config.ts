@@ -1,0 +1,103 @@
+// The connector's one configuration module: defaults, then the environment, then what the caller
+// passes (CLI flags, the Electron shell), validated once and frozen. Nothing else reads process.env.
+import os from 'node:os';
+import path from 'node:path';
+import { z } from 'zod';
+
+export const DEFAULT_BOOKS_URL = 'http://127.0.0.1:9000';
+
+/** Where a desktop program keeps its data on each platform, as the platform's conventions say. */
+export function defaultDataDir(
+  platform: NodeJS.Platform = process.platform,
+  env: Readonly<Record<string, string | undefined>> = process.env,
+  home: string = os.homedir(),
+): string {
+  if (platform === 'win32') return path.win32.join(env.APPDATA ?? path.win32.join(home, 'AppData', 'Roaming'), 'Ledgerwire');
+  if (platform === 'darwin') return path.join(home, 'Library', 'Application Support', 'Ledgerwire');
+  const xdg = env.XDG_DATA_HOME;
+  return path.join(xdg && path.isAbsolute(xdg) ? xdg : path.join(home, '.local', 'share'), 'ledgerwire');
+}
+
+const millis = (fallback: number) =>
+  z.string().regex(/^\d+$/, 'must be a whole number of milliseconds').transform(Number).default(fallback);
+const count = (fallback: number) =>
+  z.string().regex(/^[1-9]\d*$/, 'must be a whole number above 0').transform(Number).default(fallback);
+
+const envSchema = z.object({
+  LEDGERWIRE_DATA_DIR: z.string().trim().min(1).optional(),
+  LEDGERWIRE_BOOKS_URL: z.url({ message: 'must be a URL such as http://127.0.0.1:9000' }).optional(),
+  LEDGERWIRE_LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
+  /** How long one books request may take before the connector stops waiting for it. */
+  LEDGERWIRE_BOOKS_TIMEOUT_MS: millis(120_000),
+  /** How often the books are probed for running / companies open (and changes to sync). */
+  LEDGERWIRE_PRESENCE_INTERVAL_MS: millis(5_000),
+  /** How often a sync pass runs (a pass with nothing changed costs one probe). */
+  LEDGERWIRE_SYNC_INTERVAL_MS: millis(30_000),
+  /** Every n-th sync pass also looks for deletions by a GUID diff (a full GUID read). */
+  LEDGERWIRE_DELETION_CHECK_EVERY: count(20),
+  /** Consecutive jobs of one company imported in one request at most. */
+  LEDGERWIRE_IMPORT_BATCH: count(50),
+  /** Vouchers per date window of a sync export, and per sync.batch message. */
+  LEDGERWIRE_SYNC_WINDOW_VOUCHERS: count(5_000),
+  LEDGERWIRE_SYNC_BATCH_ITEMS: count(500),
+  LEDGERWIRE_RECONNECT_BASE_MS: millis(500),
+  LEDGERWIRE_RECONNECT_CAP_MS: millis(30_000),
+});
+
+export type LogLevel = 'debug' | 'info' | 'warn' | 'error' | 'silent';
+
+export type ConnectorConfig = Readonly<{
+  dataDir: string;
+  /** Null: take the books URL stored at enrolment (or the default). */
+  booksUrl: string | null;
+  logLevel: LogLevel;
+  booksTimeoutMs: number;
+  presenceIntervalMs: number;
+  syncIntervalMs: number;
+  deletionCheckEvery: number;
+  importBatch: number;
+  syncWindowVouchers: number;
+  syncBatchItems: number;
+  reconnectBaseMs: number;
+  reconnectCapMs: number;
+}>;
+
+export class ConnectorConfigError extends Error {}
+
+export type ConfigOverrides = Partial<Omit<ConnectorConfig, 'dataDir' | 'booksUrl'>> & {
+  dataDir?: string | undefined;
+  booksUrl?: string | undefined;
+};
+
+/** Reads the environment once; `overrides` (flags, options) win over it. */
+export function loadConnectorConfig(
+  overrides: ConfigOverrides = {},
+  env: Readonly<Record<string, string | undefined>> = process.env,
+): ConnectorConfig {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    throw new ConnectorConfigError(`${issue?.path.join('.') ?? 'environment'}: ${issue?.message ?? 'invalid'}`);
+  }
+  const e = parsed.data;
+  const defined = Object.fromEntries(Object.entries(overrides).filter(([, v]) => v !== undefined)) as ConfigOverrides;
+  const booksUrl = defined.booksUrl ?? e.LEDGERWIRE_BOOKS_URL ?? null;
+  if (booksUrl !== null && !/^https?:\/\//.test(booksUrl)) {
+    throw new ConnectorConfigError(`books URL "${booksUrl}" must start with http:// (e.g. ${DEFAULT_BOOKS_URL})`);
+  }
+  return Object.freeze({
+    logLevel: e.LEDGERWIRE_LOG_LEVEL,
+    booksTimeoutMs: e.LEDGERWIRE_BOOKS_TIMEOUT_MS,
+    presenceIntervalMs: e.LEDGERWIRE_PRESENCE_INTERVAL_MS,
+    syncIntervalMs: e.LEDGERWIRE_SYNC_INTERVAL_MS,
+    deletionCheckEvery: e.LEDGERWIRE_DELETION_CHECK_EVERY,
+    importBatch: e.LEDGERWIRE_IMPORT_BATCH,
+    syncWindowVouchers: e.LEDGERWIRE_SYNC_WINDOW_VOUCHERS,
+    syncBatchItems: e.LEDGERWIRE_SYNC_BATCH_ITEMS,
+    reconnectBaseMs: e.LEDGERWIRE_RECONNECT_BASE_MS,
+    reconnectCapMs: e.LEDGERWIRE_RECONNECT_CAP_MS,
+    ...defined,
+    dataDir: path.resolve(defined.dataDir ?? e.LEDGERWIRE_DATA_DIR ?? defaultDataDir()),
+    booksUrl,
+  });
+}

@@ -1,0 +1,31 @@
+// What the job runner needs from the books, in its own terms: import one request and judge the answer
+// by the strict success rule. books/books-operations.ts implements it over the books client and the
+// shared books-XML parsers.
+import type { ImportAction } from './import-batching.js';
+
+export type JobFailure = Readonly<{ error_code: string; error_label: string; error_message: string }>;
+
+export type ImportVerdict =
+  | Readonly<{ kind: 'success'; created: number; altered: number; lastVchId: number | null; lastMasterId: number | null }>
+  | Readonly<{
+      kind: 'failure';
+      failure: JobFailure;
+      companyNotOpen: boolean;
+      created: number;
+      altered: number;
+      /** The books' counters in short, for the log (never shown to the caller). */
+      answer: string;
+    }>;
+
+export interface BooksJobAccess {
+  /**
+   * Imports one request of `objects` objects that all do `action`, judged by the strict success rule.
+   * Throws BooksRequestError when no answer came.
+   */
+  importXml(xml: string, expectation: Readonly<{ objects: number; action: ImportAction }>): Promise<ImportVerdict>;
+}
+
+/** TallyPrime names a voucher it created `<company GUID>-<MASTERID as 8 hex digits>`. */
+export function voucherGuid(companyGuid: string, masterId: number): string {
+  return `${companyGuid}-${masterId.toString(16).padStart(8, '0')}`;
+}

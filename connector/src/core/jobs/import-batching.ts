@@ -1,0 +1,57 @@
+// Joins the import envelopes of consecutive jobs of one company into one request. The books import one
+// request at a time and each request has a fixed cost, so sending fifty vouchers in one request is far
+// cheaper than fifty requests. Only envelopes of the same shape (report, company) are joined; anything
+// this does not recognise is sent alone, as the relay rendered it.
+
+export type ImportAction = 'create' | 'alter' | 'delete' | 'cancel';
+
+export type EnvelopeShape = Readonly<{
+  reportName: string;
+  companyXml: string;
+  objects: string;
+  objectCount: number;
+  /** The one ACTION every object carries (create when none says), or undefined when they differ. */
+  action: ImportAction | undefined;
+}>;
+
+const REPORT = /<REPORTNAME>([^<]*)<\/REPORTNAME>/;
+const COMPANY = /<SVCURRENTCOMPANY>([^<]*)<\/SVCURRENTCOMPANY>/;
+const DATA = /<REQUESTDATA>([\s\S]*)<\/REQUESTDATA>/;
+const MESSAGE = /<TALLYMESSAGE\b/g;
+const ACTION = /<(?:VOUCHER|LEDGER|GROUP|STOCKITEM|STOCKGROUP|STOCKCATEGORY|UNIT|GODOWN|CURRENCY|VOUCHERTYPE)\b[^>]*?\bACTION="([^"]*)"/g;
+
+function actionOf(objects: string): ImportAction | undefined {
+  const actions = new Set([...objects.matchAll(ACTION)].map((m) => (m[1] ?? '').toLowerCase()));
+  if (actions.size === 0) return 'create';
+  if (actions.size > 1) return undefined;
+  const only = [...actions][0];
+  return only === 'create' || only === 'alter' || only === 'delete' || only === 'cancel' ? only : undefined;
+}
+
+/** The parts of a legacy "Import Data" envelope, or undefined when it is not one. */
+export function envelopeShape(xml: string): EnvelopeShape | undefined {
+  if (!xml.includes('<TALLYREQUEST>Import Data</TALLYREQUEST>')) return undefined;
+  const report = REPORT.exec(xml)?.[1];
+  const company = COMPANY.exec(xml)?.[1];
+  const objects = DATA.exec(xml)?.[1];
+  if (report === undefined || company === undefined || objects === undefined) return undefined;
+  const objectCount = objects.match(MESSAGE)?.length ?? 0;
+  if (objectCount === 0) return undefined;
+  return { reportName: report, companyXml: company, objects, objectCount, action: actionOf(objects) };
+}
+
+export function canJoin(a: EnvelopeShape, b: EnvelopeShape): boolean {
+  return a.reportName === b.reportName && a.companyXml === b.companyXml && a.action !== undefined && a.action === b.action;
+}
+
+/** One request carrying every object of the given envelopes, in order. */
+export function joinEnvelopes(shapes: readonly EnvelopeShape[]): string {
+  const first = shapes[0];
+  if (!first) throw new Error('nothing to join');
+  return (
+    '<ENVELOPE><HEADER><TALLYREQUEST>Import Data</TALLYREQUEST></HEADER><BODY><IMPORTDATA><REQUESTDESC>' +
+    `<REPORTNAME>${first.reportName}</REPORTNAME>` +
+    `<STATICVARIABLES><SVCURRENTCOMPANY>${first.companyXml}</SVCURRENTCOMPANY></STATICVARIABLES>` +
+    `</REQUESTDESC><REQUESTDATA>${shapes.map((s) => s.objects).join('')}</REQUESTDATA></IMPORTDATA></BODY></ENVELOPE>`
+  );
+}

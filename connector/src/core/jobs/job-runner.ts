@@ -1,0 +1,180 @@
+// Runs the jobs the relay handed over against the books, one request at a time, and settles each with
+// an outcome the service reports. Never books a voucher twice:
+//  - every voucher import carries the job's REMOTEID, which the books treat as "the same voucher": sent
+//    again, it alters that voucher (CREATED=0 ALTERED=1) instead of booking a second one;
+//  - a job is marked 'importing' on disk before its import leaves; if the answer never comes (crash,
+//    cut connection, timeout) it stays 'importing' = outcome unknown, and is sent again only alone, where
+//    the REMOTEID upsert is the check: ALTERED=1 says the first import went in, CREATED=1 that it did not;
+//  - a job the relay delivers again (attempt > 1) is treated the same way; one already settled here is
+//    not run again at all, only its outcome is reported again.
+// Consecutive jobs of one company go in one request. When the answer cannot be split back per job (any
+// failure, any alteration), each job is sent again alone to learn its own GUID or its own error.
+import type { JobStore, StoredJob, JobOutcome } from '../state/job-store.js';
+import { BooksRequestError } from '../books/books-errors.js';
+import type { Logger } from '../support/logger.js';
+import { errorText } from '../support/logger.js';
+import { voucherGuid, type BooksJobAccess } from './books-job-access.js';
+import { canJoin, envelopeShape, joinEnvelopes, type EnvelopeShape } from './import-batching.js';
+
+export type JobRunnerOptions = Readonly<{
+  jobs: JobStore;
+  books: BooksJobAccess;
+  log: Logger;
+  batchSize: number;
+  /** Called after a job's outcome is stored (the service reports it to the relay). */
+  onSettled: (job: StoredJob) => void;
+  /** Called when the runner stops for want of the books (not running / not answering). */
+  onBooksUnavailable?: (reason: string) => void;
+}>;
+
+/** Why a pass stopped early: the runner waits for a wake-up (books back, new job, timer). */
+type PassEnd = 'done' | 'books_unavailable';
+
+export class JobRunner {
+  private running: Promise<void> | undefined;
+  private again = false;
+  private stopped = false;
+  private waitingForBooks: string | null = null;
+
+  constructor(private readonly options: JobRunnerOptions) {}
+
+  /** Why jobs are waiting, in plain words, or null when they are not. */
+  get waitingReason(): string | null {
+    return this.waitingForBooks;
+  }
+
+  /** Runs a pass now, or right after the current one. Resolves when the runner is idle. */
+  wake(): Promise<void> {
+    if (this.stopped) return Promise.resolve();
+    if (this.running) {
+      this.again = true;
+      return this.running;
+    }
+    this.running = (async () => {
+      do {
+        this.again = false;
+        const end = await this.pass().catch((error: unknown) => {
+          this.options.log.error(`job runner pass failed: ${errorText(error)}`);
+          return 'books_unavailable' as const;
+        });
+        if (end === 'books_unavailable') break;
+      } while (this.again && !this.stopped);
+    })().finally(() => (this.running = undefined));
+    return this.running;
+  }
+
+  /** Waits for the current pass; no new pass starts afterwards. */
+  async stop(): Promise<void> {
+    this.stopped = true;
+    await this.running;
+  }
+
+  private async pass(): Promise<PassEnd> {
+    for (;;) {
+      if (this.stopped) return 'done';
+      const open = this.options.jobs.open(this.options.batchSize * 4);
+      const head = open[0];
+      if (!head) {
+        this.waitingForBooks = null;
+        return 'done';
+      }
+      const group = needsCheck(head) ? [head] : this.takeGroup(open);
+      const end = await this.runGroup(group);
+      if (end === 'books_unavailable') return end;
+      this.waitingForBooks = null;
+    }
+  }
+
+  /** The head job and the consecutive jobs after it that can share its request. */
+  private takeGroup(open: readonly StoredJob[]): StoredJob[] {
+    const head = open[0] as StoredJob;
+    const headShape = envelopeShape(head.xml);
+    if (!headShape) return [head];
+    const group = [head];
+    for (const job of open.slice(1)) {
+      if (group.length >= this.options.batchSize || needsCheck(job) || job.booksCompanyGuid !== head.booksCompanyGuid) break;
+      const shape = envelopeShape(job.xml);
+      if (!shape || !canJoin(headShape, shape)) break;
+      group.push(job);
+    }
+    return group;
+  }
+
+  private async runGroup(group: StoredJob[]): Promise<PassEnd> {
+    try {
+      await this.importGroup(group);
+      return 'done';
+    } catch (error) {
+      return this.booksUnavailable(group, error);
+    }
+  }
+
+  private async importGroup(group: StoredJob[]): Promise<void> {
+    const shapes = group.map((job) => envelopeShape(job.xml));
+    const objectCount = shapes.reduce((n, s) => n + (s?.objectCount ?? 1), 0);
+    const xml = group.length === 1 ? (group[0] as StoredJob).xml : joinEnvelopes(shapes as EnvelopeShape[]);
+    const rechecked = group.length === 1 && needsCheck(group[0] as StoredJob);
+    this.options.jobs.markImporting(group.map((j) => j.jobId));
+    const verdict = await this.options.books.importXml(xml, { objects: objectCount, action: shapes[0]?.action ?? 'create' });
+    if (verdict.kind === 'failure' && verdict.companyNotOpen) {
+      for (const job of group) this.settle(job, { status: 'failed', ...verdict.failure });
+      return;
+    }
+    if (group.length === 1) {
+      const job = group[0] as StoredJob;
+      if (verdict.kind === 'failure') return this.settle(job, { status: 'failed', ...verdict.failure });
+      if (rechecked && verdict.altered > 0) {
+        this.options.log.info(`job ${job.jobId}: its earlier import had gone in; the books matched its REMOTEID, nothing was booked twice`);
+      }
+      return this.settle(job, completedOutcome(job, verdict.lastVchId, verdict.lastMasterId));
+    }
+    // Every object created, in order: the books numbered them consecutively up to LASTVCHID.
+    if (verdict.kind === 'success' && verdict.created === objectCount && verdict.lastVchId !== null && shapes.every((s) => s?.objectCount === 1)) {
+      const first = verdict.lastVchId - objectCount + 1;
+      group.forEach((job, index) => this.settle(job, completedOutcome(job, job.jobType === 'voucher' ? first + index : null, null)));
+      return;
+    }
+    // Otherwise the answer cannot say which job got what: each goes again alone. Those that went in are
+    // matched by their REMOTEID (altered, not booked again); the others get their own error.
+    for (const job of group) await this.importGroup([job]);
+  }
+
+  private settle(job: StoredJob, outcome: JobOutcome): void {
+    this.options.jobs.settle(job.jobId, outcome);
+    const stored = this.options.jobs.get(job.jobId);
+    if (outcome.status === 'failed') this.options.log.warn(`job ${job.jobId} failed: ${outcome.error_code} — ${outcome.error_message}`);
+    else this.options.log.info(`job ${job.jobId} completed${outcome.books_voucher_guid ? ` as ${outcome.books_voucher_guid}` : ''}`);
+    if (stored) this.options.onSettled(stored);
+  }
+
+  private booksUnavailable(group: StoredJob[], error: unknown): PassEnd {
+    if (!(error instanceof BooksRequestError)) throw error;
+    // Nothing reached the books: the jobs are plainly queued again. Otherwise they stay 'importing'
+    // (outcome unknown) and are looked up before anything is sent again.
+    if (!error.maybeReceived) this.options.jobs.markQueued(group.map((j) => j.jobId));
+    this.waitingForBooks = error.message;
+    this.options.log.warn(`jobs wait for the books: ${error.message}`);
+    this.options.onBooksUnavailable?.(error.message);
+    return 'books_unavailable';
+  }
+}
+
+/**
+ * A job whose earlier import may have reached the books: we sent it and never heard back, or the relay
+ * delivers it again (attempt > 1). It goes alone, so the answer (ALTERED vs CREATED) is about it alone.
+ */
+function needsCheck(job: StoredJob): boolean {
+  return job.state === 'importing' || job.attempt > 1;
+}
+
+function completedOutcome(job: StoredJob, voucherMasterId: number | null, lastMasterId: number | null): JobOutcome {
+  if (job.jobType === 'master') {
+    return { status: 'completed', books_master_id: lastMasterId && lastMasterId > 0 ? String(lastMasterId) : null };
+  }
+  const guid = voucherMasterId && voucherMasterId > 0 ? voucherGuid(job.booksCompanyGuid, voucherMasterId) : job.booksVoucherGuid;
+  return {
+    status: 'completed',
+    books_voucher_guid: guid,
+    books_master_id: voucherMasterId && voucherMasterId > 0 ? String(voucherMasterId) : null,
+  };
+}

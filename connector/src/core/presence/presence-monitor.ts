@@ -1,0 +1,103 @@
+// Watches the books: running or not, which companies are open. Probes on an interval (skipping a
+// probe while the books are busy with a request of ours, which already proves they run), and tells
+// the service when the picture changes, so the relay hears `presence` and waiting jobs can run.
+import type { ConnectorBooksState } from '@ledgerwire/shared';
+import { BooksRequestError } from '../books/books-errors.js';
+import type { Logger } from '../support/logger.js';
+import { errorText } from '../support/logger.js';
+import type { BooksCompany } from './books-company.js';
+
+export type BooksPicture = Readonly<{
+  /** null until the first probe answered or failed. */
+  running: boolean | null;
+  /** Plain words when the books cannot be used (not running, not answering, no company open). */
+  problem: string | null;
+  companies: readonly BooksCompany[];
+  checkedAt: string | null;
+}>;
+
+export type PresenceMonitorOptions = Readonly<{
+  listCompanies: () => Promise<BooksCompany[]>;
+  isBusy: () => boolean;
+  intervalMs: number;
+  log: Logger;
+  onChange: (picture: BooksPicture) => void;
+  /** After every probe, changed or not (the service nudges waiting jobs). */
+  onProbe?: (picture: BooksPicture) => void;
+}>;
+
+export class PresenceMonitor {
+  private pictureValue: BooksPicture = { running: null, problem: null, companies: [], checkedAt: null };
+  private timer: NodeJS.Timeout | undefined;
+  private probing: Promise<BooksPicture> | undefined;
+
+  constructor(private readonly options: PresenceMonitorOptions) {}
+
+  get picture(): BooksPicture {
+    return this.pictureValue;
+  }
+
+  /** The protocol's view: running and the open companies (GUID + name). */
+  booksState(): ConnectorBooksState {
+    return {
+      running: this.pictureValue.running === true,
+      open_companies: this.pictureValue.companies.map((c) => ({ guid: c.guid, name: c.name })),
+    };
+  }
+
+  start(): void {
+    const tick = () => {
+      const run = this.options.isBusy() ? Promise.resolve(this.pictureValue) : this.check();
+      void run.finally(() => {
+        if (this.timer !== undefined) this.timer = setTimeout(tick, this.options.intervalMs);
+      });
+    };
+    this.timer = setTimeout(tick, 0);
+  }
+
+  stop(): void {
+    clearTimeout(this.timer);
+    this.timer = undefined;
+  }
+
+  /** Probes now (joining a probe under way). */
+  check(): Promise<BooksPicture> {
+    this.probing ??= this.probe().finally(() => (this.probing = undefined));
+    return this.probing;
+  }
+
+  /** Records what a request made for other reasons (a sync probe, an import) learnt about the books. */
+  observe(companies: readonly BooksCompany[] | null, error?: unknown): void {
+    if (companies) this.update({ running: true, problem: companies.length === 0 ? 'the books are running but no company is open' : null, companies });
+    else if (error instanceof BooksRequestError && error.kind === 'not_running') this.update({ running: false, problem: error.message, companies: [] });
+  }
+
+  private async probe(): Promise<BooksPicture> {
+    try {
+      const companies = await this.options.listCompanies();
+      this.observe(companies);
+    } catch (error) {
+      if (error instanceof BooksRequestError && error.kind === 'not_running') this.observe(null, error);
+      else {
+        // Answering badly or slowly: running, but not usable right now. Keep the last companies.
+        this.update({ running: true, problem: `the books are not answering properly: ${errorText(error)}`, companies: this.pictureValue.companies });
+      }
+    }
+    this.options.onProbe?.(this.pictureValue);
+    return this.pictureValue;
+  }
+
+  private update(next: Omit<BooksPicture, 'checkedAt'>): void {
+    const before = this.pictureValue;
+    this.pictureValue = { ...next, checkedAt: new Date().toISOString() };
+    const changed =
+      before.running !== next.running ||
+      before.companies.length !== next.companies.length ||
+      before.companies.some((c, i) => c.guid !== next.companies[i]?.guid || c.name !== next.companies[i]?.name);
+    if (!changed) return;
+    if (next.running === false) this.options.log.warn(`books stopped: ${next.problem ?? ''}`);
+    else if (before.running !== true) this.options.log.info(`books running; companies open: ${next.companies.map((c) => c.name).join(', ') || 'none'}`);
+    else this.options.log.info(`companies open in the books: ${next.companies.map((c) => c.name).join(', ') || 'none'}`);
+    this.options.onChange(this.pictureValue);
+  }
+}

@@ -1,0 +1,35 @@
+// Enrolment: the customer token (the enrolment secret an end user pastes) buys this machine its own
+// credential. The token itself is never stored; the credential is, in the 0600 local database.
+import { ConnectorEnrolOut } from '@ledgerwire/shared';
+import { apiUrl, relayBaseUrl } from './relay-urls.js';
+import { relayProblem } from './relay-api.js';
+
+export type EnrolResult = Readonly<{ relayUrl: string; connectorId: string; credential: string }>;
+
+export class EnrolmentError extends Error {}
+
+export async function enrolWithRelay(input: { relayUrl: string; token: string; machineName: string; version: string }): Promise<EnrolResult> {
+  const relayUrl = relayBaseUrl(input.relayUrl);
+  let response: Response;
+  try {
+    response = await fetch(apiUrl(relayUrl, '/api/v1/connectors/enroll'), {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ token: input.token.trim(), machine_name: input.machineName, version: input.version }),
+      signal: AbortSignal.timeout(30_000),
+    });
+  } catch (error) {
+    throw new EnrolmentError(`cannot reach the relay at ${relayUrl}: ${error instanceof Error ? (error.cause instanceof Error ? error.cause.message : error.message) : String(error)}`);
+  }
+  const body: unknown = await response.json().catch(() => undefined);
+  if (!response.ok) {
+    const detail = relayProblem(body, response.status);
+    if (response.status === 401 || response.status === 403 || response.status === 404) {
+      throw new EnrolmentError(`the relay did not accept this customer token (${detail}); check it was pasted whole, or ask for a fresh one`);
+    }
+    throw new EnrolmentError(`enrolment failed: ${detail}`);
+  }
+  const parsed = ConnectorEnrolOut.safeParse(body);
+  if (!parsed.success) throw new EnrolmentError('the relay answered enrolment with something unexpected');
+  return { relayUrl, connectorId: parsed.data.connector_id, credential: parsed.data.credential };
+}

@@ -1,0 +1,59 @@
+// The relay's HTTP calls a connector makes with its own credential: the companies of its customer and
+// pairing one of them to a books company on this machine (or unpairing it).
+import { ConnectorCompaniesOut, ConnectorPairingOut, type ConnectorCompanyOut, type ConnectorPairingIn } from '@ledgerwire/shared';
+import { z } from 'zod';
+import { apiUrl } from './relay-urls.js';
+
+const ErrorBody = z.object({ error: z.object({ message: z.string() }) });
+
+/** The relay's error message from an error body, or the HTTP status. */
+export function relayProblem(body: unknown, status: number): string {
+  const parsed = ErrorBody.safeParse(body);
+  return parsed.success ? parsed.data.error.message : `HTTP ${status}`;
+}
+
+export class RelayApiError extends Error {
+  constructor(message: string, readonly status: number | null) {
+    super(message);
+  }
+}
+
+export class RelayApi {
+  constructor(private readonly relayUrl: string, private readonly credential: string) {}
+
+  async companies(): Promise<ConnectorCompanyOut[]> {
+    const body = await this.call('GET', '/api/v1/connectors/companies');
+    const parsed = ConnectorCompaniesOut.safeParse(body);
+    if (!parsed.success) throw new RelayApiError('the relay listed companies in an unexpected shape', null);
+    return parsed.data.companies;
+  }
+
+  async pair(pairing: ConnectorPairingIn): Promise<ConnectorCompanyOut> {
+    const body = await this.call('POST', '/api/v1/connectors/pairings', pairing);
+    const parsed = ConnectorPairingOut.safeParse(body);
+    if (!parsed.success) throw new RelayApiError('the relay answered the pairing in an unexpected shape', null);
+    return parsed.data.company;
+  }
+
+  async unpair(companyId: number): Promise<void> {
+    await this.call('DELETE', `/api/v1/connectors/pairings/${companyId}`);
+  }
+
+  private async call(method: string, path: string, payload?: unknown): Promise<unknown> {
+    let response: Response;
+    try {
+      response = await fetch(apiUrl(this.relayUrl, path), {
+        method,
+        headers: { authorization: `Bearer ${this.credential}`, ...(payload === undefined ? {} : { 'content-type': 'application/json' }) },
+        ...(payload === undefined ? {} : { body: JSON.stringify(payload) }),
+        signal: AbortSignal.timeout(30_000),
+      });
+    } catch (error) {
+      const cause = error instanceof Error && error.cause instanceof Error ? error.cause.message : String(error);
+      throw new RelayApiError(`cannot reach the relay at ${this.relayUrl}: ${cause}`, null);
+    }
+    const body: unknown = await response.json().catch(() => undefined);
+    if (!response.ok) throw new RelayApiError(relayProblem(body, response.status), response.status);
+    return body;
+  }
+}

@@ -1,0 +1,56 @@
+// A job as the local UI lists it: what it was, how it ended, and for a failure what to do about it,
+// in words for the person at the books (the error codes stay for support).
+import type { StoredJob } from '../state/job-store.js';
+
+export type JobView = Readonly<{
+  jobId: string;
+  companyId: number;
+  kind: string;
+  state: 'waiting' | 'importing' | 'completed' | 'failed';
+  delivered: boolean;
+  booksVoucherGuid: string | null;
+  errorCode: string | null;
+  errorMessage: string | null;
+  explanation: string;
+  receivedAt: string;
+  updatedAt: string;
+}>;
+
+const ADVICE: Readonly<Record<string, string>> = {
+  MASTER_NOT_FOUND: 'A ledger, stock item or other master named in the voucher does not exist in this company. Create it in TallyPrime (exactly as spelt) or correct the name, then send the voucher again.',
+  UNBALANCED_ENTRIES: 'The debits and credits of the voucher do not add up. The sending program must correct the amounts.',
+  VOUCHER_TYPE_NOT_FOUND: 'The voucher type does not exist in this company. Create it in TallyPrime or use an existing type.',
+  BILL_NOT_OUTSTANDING: 'The bill the voucher settles is not outstanding for this party. Check the bill reference.',
+  GST_VALIDATION_FAILED: 'The GST details were refused. Check that GST is enabled for the company and the GST fields are right.',
+  DUPLICATE_VOUCHER_NUMBER: 'A voucher with this number already exists and the voucher type refuses duplicates.',
+  MASTER_ALREADY_EXISTS: 'A master with this name already exists.',
+  COMPANY_NOT_OPEN: 'The company is not open in TallyPrime. Open it; the sending program can then send the voucher again.',
+  BOOKS_NOT_RUNNING: 'TallyPrime was not running.',
+  BOOKS_IMPORT_FAILED: 'TallyPrime refused the voucher; the message says why.',
+};
+
+export function explainJob(job: StoredJob): JobView {
+  const outcome = job.outcome;
+  const state = outcome ? outcome.status : job.state === 'importing' ? 'importing' : 'waiting';
+  let explanation: string;
+  if (!outcome) {
+    explanation = job.state === 'importing' ? 'Being imported (or checking in the books whether an interrupted import went in).' : 'Waiting for its turn in TallyPrime.';
+  } else if (outcome.status === 'completed') {
+    explanation = `Booked in TallyPrime${outcome.books_voucher_guid ? ` (GUID ${outcome.books_voucher_guid})` : ''}.`;
+  } else {
+    explanation = `${outcome.error_message} — ${ADVICE[outcome.error_code] ?? ADVICE.BOOKS_IMPORT_FAILED}`;
+  }
+  return {
+    jobId: job.jobId,
+    companyId: job.companyId,
+    kind: `${job.jobType} (${job.eventType})`,
+    state,
+    delivered: job.reported,
+    booksVoucherGuid: outcome?.status === 'completed' ? (outcome.books_voucher_guid ?? null) : null,
+    errorCode: outcome?.status === 'failed' ? outcome.error_code : null,
+    errorMessage: outcome?.status === 'failed' ? outcome.error_message : null,
+    explanation,
+    receivedAt: job.receivedAt,
+    updatedAt: job.updatedAt,
+  };
+}

@@ -1,0 +1,97 @@
+// The connector's local state: one SQLite file under the data directory, readable only by the user
+// (it holds the connector's own credential). Schema changes are numbered steps keyed on user_version.
+import fs from 'node:fs';
+import path from 'node:path';
+import Database from 'better-sqlite3';
+
+export type LocalDatabase = Database.Database;
+
+const MIGRATIONS: readonly string[] = [
+  `
+  CREATE TABLE settings (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+  CREATE TABLE pairings (
+    company_id INTEGER PRIMARY KEY,
+    books_company_guid TEXT NOT NULL,
+    books_company_name TEXT NOT NULL,
+    confirmed INTEGER NOT NULL DEFAULT 0,
+    updated_at TEXT NOT NULL
+  );
+  -- One row per job the relay handed over (dedupe on job_id). state: queued → importing → settled.
+  -- 'importing' is written before the import is sent: after a crash it means "outcome unknown".
+  CREATE TABLE jobs (
+    seq INTEGER PRIMARY KEY AUTOINCREMENT,
+    job_id TEXT NOT NULL UNIQUE,
+    company_id INTEGER NOT NULL,
+    books_company_guid TEXT NOT NULL,
+    books_company_name TEXT NOT NULL,
+    job_type TEXT NOT NULL,
+    event_type TEXT NOT NULL,
+    xml TEXT NOT NULL,
+    remote_id TEXT NOT NULL,
+    books_voucher_guid TEXT,
+    attempt INTEGER NOT NULL,
+    state TEXT NOT NULL,
+    outcome TEXT,
+    reported INTEGER NOT NULL DEFAULT 0,
+    received_at TEXT NOT NULL,
+    updated_at TEXT NOT NULL
+  );
+  CREATE INDEX jobs_open ON jobs (state, seq);
+  CREATE INDEX jobs_outbox ON jobs (reported, state);
+  CREATE TABLE sync_cursors (
+    company_id INTEGER NOT NULL,
+    kind TEXT NOT NULL,
+    cursor TEXT NOT NULL,
+    updated_at TEXT NOT NULL,
+    PRIMARY KEY (company_id, kind)
+  );
+  CREATE TABLE sync_runs (
+    company_id INTEGER PRIMARY KEY,
+    last_sync_at TEXT,
+    last_result TEXT,
+    last_error TEXT,
+    passes INTEGER NOT NULL DEFAULT 0
+  );
+  -- What the relay holds per company (sent and confirmed), for the deletion diff.
+  CREATE TABLE known_objects (
+    company_id INTEGER NOT NULL,
+    guid TEXT NOT NULL,
+    object TEXT NOT NULL,
+    alter_id TEXT NOT NULL,
+    PRIMARY KEY (company_id, guid)
+  ) WITHOUT ROWID;
+  CREATE TABLE log (id INTEGER PRIMARY KEY AUTOINCREMENT, at TEXT NOT NULL, level TEXT NOT NULL, message TEXT NOT NULL);
+  `,
+];
+
+/** Creates the data directory and the database file (0700 / 0600) before SQLite touches them. */
+function prepareFiles(dataDir: string, file: string): void {
+  fs.mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+  // SQLite gives its -wal and -shm files the permissions of the database file, so fix those first.
+  fs.closeSync(fs.openSync(file, 'a', 0o600));
+  fs.chmodSync(file, 0o600);
+}
+
+export function databasePath(dataDir: string): string {
+  return path.join(dataDir, 'connector.db');
+}
+
+export function openLocalDatabase(dataDir: string): LocalDatabase {
+  const file = databasePath(dataDir);
+  prepareFiles(dataDir, file);
+  const db = new Database(file);
+  db.pragma('journal_mode = WAL');
+  // NORMAL in WAL mode survives a crash of this process (only power loss can drop the last commits),
+  // and a job that lost its 'importing' mark that way is still not booked twice: its import carries the
+  // REMOTEID the books match. FULL would fsync on every job state change.
+  db.pragma('synchronous = NORMAL');
+  db.pragma('busy_timeout = 5000');
+  const current = db.pragma('user_version', { simple: true }) as number;
+  for (let version = current; version < MIGRATIONS.length; version += 1) {
+    db.transaction(() => {
+      db.exec(MIGRATIONS[version] ?? '');
+      db.pragma(`user_version = ${version + 1}`);
+    })();
+  }
+  return db;
+}

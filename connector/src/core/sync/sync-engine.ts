@@ -1,0 +1,216 @@
+// One sync pass: probe the books once (company list with AltMstId / AltVchId); for each paired, open
+// company whose counters moved past the confirmed cursors, export only what changed ($AlterID > n),
+// vouchers window by window, and send it in batches the relay confirms; every n-th pass, find deletions
+// by diffing the books' GUIDs against what the relay holds. Cursors move only on sync.ack, so a pass cut
+// short (restart, relay gone) resumes from the last confirmed window.
+import type { SyncKind, SyncMasterItem, SyncVoucherItem } from '@ledgerwire/shared';
+import type { PairingStore, Pairing } from '../state/pairing-store.js';
+import type { SyncStateStore } from '../state/sync-state-store.js';
+import { findOpenCompany, type BooksCompany } from '../presence/books-company.js';
+import type { Logger } from '../support/logger.js';
+import { errorText } from '../support/logger.js';
+import type { BooksSyncAccess } from './books-sync-access.js';
+import { monthWindows, nextDay, todayCompact, type DateWindow } from './date-windows.js';
+import type { OutgoingBatch, SyncChannel } from './sync-channel.js';
+import { readCursor, writeCursor } from './sync-cursor.js';
+
+const OPEN_END = '29991231';
+
+export type SyncPhase = 'probe' | 'masters' | 'vouchers' | 'deletions' | 'reports';
+export type SyncProgress = Readonly<{ companyId: number; phase: SyncPhase; done: number; total: number; items: number }>;
+
+export type SyncEngineOptions = Readonly<{
+  books: BooksSyncAccess;
+  state: SyncStateStore;
+  pairings: PairingStore;
+  channel: SyncChannel;
+  log: Logger;
+  windowVouchers: number;
+  batchItems: number;
+  deletionCheckEvery: number;
+  onProgress: (progress: SyncProgress | null) => void;
+  /** The probe also tells presence what is open. */
+  onCompanies?: (companies: BooksCompany[]) => void;
+}>;
+
+export type CompanySyncResult = Readonly<{ companyId: number; ok: boolean; summary: string }>;
+
+export class SyncEngine {
+  private pass = 0;
+
+  constructor(private readonly options: SyncEngineOptions) {}
+
+  /** Runs one pass over every confirmed pairing. Throws when the books cannot be probed. */
+  async runPass(force: { deletions?: boolean } = {}): Promise<CompanySyncResult[]> {
+    this.pass += 1;
+    const pairings = this.options.pairings.list().filter((p) => p.confirmed);
+    if (pairings.length === 0) return [];
+    const companies = await this.options.books.listCompanies();
+    this.options.onCompanies?.(companies);
+    const checkDeletions = force.deletions === true || this.pass % this.options.deletionCheckEvery === 0;
+    const results: CompanySyncResult[] = [];
+    for (const pairing of pairings) {
+      results.push(await this.syncCompany(pairing, companies, checkDeletions));
+    }
+    this.options.onProgress(null);
+    return results;
+  }
+
+  private async syncCompany(pairing: Pairing, open: readonly BooksCompany[], checkDeletions: boolean): Promise<CompanySyncResult> {
+    const company = findOpenCompany(open, pairing.booksCompanyGuid, pairing.booksCompanyName);
+    const id = pairing.companyId;
+    if (!company) {
+      const summary = `"${pairing.booksCompanyName}" is not open in the books; open it to sync`;
+      this.options.state.recordRun(id, { ok: false, summary, error: summary });
+      return { companyId: id, ok: false, summary };
+    }
+    try {
+      const masters = await this.syncMasters(id, company);
+      const vouchers = await this.syncVouchers(id, company);
+      const deleted = checkDeletions ? await this.findDeletions(id, company) : 0;
+      if (masters + vouchers > 0) await this.sendReports(id, company);
+      const summary =
+        masters + vouchers + deleted === 0 ? 'up to date' : `${masters} masters, ${vouchers} vouchers, ${deleted} deletions sent`;
+      this.options.state.recordRun(id, { ok: true, summary });
+      return { companyId: id, ok: true, summary };
+    } catch (error) {
+      const summary = `sync stopped: ${errorText(error)}`;
+      this.options.log.warn(`company ${id}: ${summary}`);
+      this.options.state.recordRun(id, { ok: false, summary, error: errorText(error) });
+      return { companyId: id, ok: false, summary };
+    }
+  }
+
+  private async syncMasters(companyId: number, company: BooksCompany): Promise<number> {
+    const cursor = readCursor(this.options.state.cursor(companyId, 'masters'));
+    if (company.altMstId <= cursor.a) return 0;
+    this.progress(companyId, 'masters', 0, 1, 0);
+    const batcher = this.batcher<SyncMasterItem>(companyId, 'masters', writeCursor({ a: cursor.a }), (m) => ({ guid: m.guid, object: 'master', alterId: m.alter_id }));
+    await this.options.books.streamMasters(company, cursor.a, (item) => batcher.add(item));
+    await batcher.finish(writeCursor({ a: company.altMstId }));
+    return batcher.count;
+  }
+
+  private async syncVouchers(companyId: number, company: BooksCompany): Promise<number> {
+    const cursor = readCursor(this.options.state.cursor(companyId, 'vouchers'));
+    // A pass under way (cursor with a target) resumes after its last confirmed window.
+    const from = cursor.a;
+    const target = cursor.t !== undefined ? Math.max(cursor.t, company.altVchId) : company.altVchId;
+    if (target <= from) return 0;
+    const windows = this.windowsFor(company, target - from, cursor.w);
+    let sent = 0;
+    let doneThrough = cursor.w;
+    for (const [index, window] of windows.entries()) {
+      this.progress(companyId, 'vouchers', index, windows.length, sent);
+      const last = index === windows.length - 1;
+      const done = last ? writeCursor({ a: target }) : writeCursor({ a: from, t: target, w: window.to });
+      const batcher = this.batcher<SyncVoucherItem>(companyId, 'vouchers', writeCursor({ a: from, t: target, ...(doneThrough ? { w: doneThrough } : {}) }), (v) => ({
+        guid: v.guid,
+        object: 'voucher',
+        alterId: v.alter_id,
+      }));
+      await this.options.books.streamVouchers(company, from, window, async (item) => {
+        await batcher.add(item);
+        this.progress(companyId, 'vouchers', index, windows.length, sent + batcher.count);
+      });
+      await batcher.finish(done);
+      sent += batcher.count;
+      doneThrough = window.to;
+    }
+    return sent;
+  }
+
+  /** Few changes: one window over the whole book. Many: month by month, resuming after `doneThrough`. */
+  private windowsFor(company: BooksCompany, changes: number, doneThrough: string | undefined): DateWindow[] {
+    const start = doneThrough ? nextDay(doneThrough) : '19000101';
+    const today = todayCompact();
+    const end = company.lastVoucherDate > today ? company.lastVoucherDate : today;
+    if (changes <= this.options.windowVouchers || start > end) return [{ from: start, to: OPEN_END }];
+    const windows: DateWindow[] = [];
+    let monthsFrom = start;
+    // Anything dated before the books begin (rare) comes in one window of its own.
+    if (!doneThrough && company.booksFrom) {
+      windows.push({ from: start, to: previousDay(company.booksFrom) });
+      monthsFrom = company.booksFrom;
+    }
+    windows.push(...monthWindows(monthsFrom, end));
+    // Vouchers dated after the last window (future-dated) are caught by making it open-ended.
+    const last = windows[windows.length - 1];
+    if (last) windows[windows.length - 1] = { from: last.from, to: OPEN_END };
+    return windows;
+  }
+
+  private async findDeletions(companyId: number, company: BooksCompany): Promise<number> {
+    this.progress(companyId, 'deletions', 0, 2, 0);
+    const gone: { object: 'voucher' | 'master'; guid: string }[] = [];
+    for (const [step, object] of (['master', 'voucher'] as const).entries()) {
+      if (this.options.state.knownCount(companyId, object) === 0) continue;
+      const present = new Set<string>();
+      await this.options.books.streamGuids(company, object, (guid) => void present.add(guid));
+      for (const guid of this.options.state.knownGuids(companyId, object)) if (!present.has(guid)) gone.push({ object, guid });
+      this.progress(companyId, 'deletions', step + 1, 2, gone.length);
+    }
+    if (gone.length === 0) return 0;
+    for (let i = 0; i < gone.length; i += 5000) {
+      const slice = gone.slice(i, i + 5000);
+      await this.deliver({ company_id: companyId, kind: 'deletions', cursor: writeCursor({ a: this.pass }), items: slice });
+      this.options.state.forgetObjects(companyId, slice.map((g) => g.guid));
+    }
+    this.options.log.info(`company ${companyId}: ${gone.length} objects deleted in the books`);
+    return gone.length;
+  }
+
+  private async sendReports(companyId: number, company: BooksCompany): Promise<void> {
+    this.progress(companyId, 'reports', 0, 1, 0);
+    try {
+      const items = await this.options.books.reports(company);
+      if (items.length > 0) await this.deliver({ company_id: companyId, kind: 'report', cursor: writeCursor({ a: company.altVchId }), items });
+    } catch (error) {
+      // Reports are a convenience: a failure is logged and retried on the next change, the sync stands.
+      this.options.log.warn(`company ${companyId}: reports not refreshed: ${errorText(error)}`);
+    }
+  }
+
+  private progress(companyId: number, phase: SyncPhase, done: number, total: number, items: number): void {
+    this.options.onProgress({ companyId, phase, done, total, items });
+  }
+
+  private async deliver(batch: OutgoingBatch): Promise<void> {
+    const ack = await this.options.channel.deliver(batch);
+    this.options.state.saveCursor(batch.company_id, ack.kind, ack.cursor);
+  }
+
+  /** Collects items into batches of `batchItems`; each confirmed batch is remembered for the GUID diff. */
+  private batcher<T extends SyncMasterItem | SyncVoucherItem>(
+    companyId: number,
+    kind: Extract<SyncKind, 'masters' | 'vouchers'>,
+    midCursor: string,
+    identity: (item: T) => { guid: string; object: 'voucher' | 'master'; alterId: string },
+  ) {
+    let items: T[] = [];
+    let count = 0;
+    const flush = async (cursor: string) => {
+      const batch = items;
+      items = [];
+      await this.deliver({ company_id: companyId, kind, cursor, items: batch } as OutgoingBatch);
+      this.options.state.rememberObjects(companyId, batch.map(identity));
+      count += batch.length;
+    };
+    return {
+      get count() {
+        return count + items.length;
+      },
+      add: async (item: T) => {
+        items.push(item);
+        if (items.length >= this.options.batchItems) await flush(midCursor);
+      },
+      /** Sends what is left (possibly nothing) with the cursor the whole window brings the company to. */
+      finish: (cursor: string) => flush(cursor),
+    };
+  }
+}
+
+function previousDay(compact: string): string {
+  const date = new Date(Date.UTC(Number(compact.slice(0, 4)), Number(compact.slice(4, 6)) - 1, Number(compact.slice(6, 8)) - 1));
+  return `${date.getUTCFullYear()}${String(date.getUTCMonth() + 1).padStart(2, '0')}${String(date.getUTCDate()).padStart(2, '0')}`;
+}

@@ -1,0 +1,142 @@
+// The CLI as a user runs it: spawned processes, a temp data directory, a real relay and the emulator.
+// enroll prints the connector id; pair pairs; run works until SIGTERM and exits cleanly; status reports;
+// and a connector killed (SIGKILL) between the books' import and the result report books nothing twice.
+import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { transactionSettled } from './helpers/connected-connector.js';
+import { eventually, startTestEmulator, tempDataDir, type TestEmulator } from './helpers/test-emulator.js';
+import { startTestRelay, type TestRelay } from './helpers/test-relay.js';
+import { documentsByEndpoint } from './helpers/voucher-documents.js';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const root = path.resolve(here, '../..');
+const cli = path.join(root, 'connector/src/cli.ts');
+
+let relay: TestRelay;
+let books: TestEmulator;
+let company: { guid: string; name: string };
+
+beforeAll(async () => {
+  relay = await startTestRelay({ env: { CONNECTOR_CLAIM_INTERVAL_MS: '200' } });
+  books = await startTestEmulator();
+  company = (await books.companies())[0] as { guid: string; name: string };
+});
+afterAll(async () => {
+  await relay?.close();
+  await books?.close();
+});
+
+const QUIET_ENV = { LEDGERWIRE_LOG_LEVEL: 'warn', LEDGERWIRE_PRESENCE_INTERVAL_MS: '200', LEDGERWIRE_RECONNECT_BASE_MS: '50', LEDGERWIRE_RECONNECT_CAP_MS: '500' };
+
+function runCli(args: string[], env: Record<string, string> = {}): Promise<{ code: number | null; json: any; stderr: string }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', cli, ...args], { cwd: root, env: { ...process.env, ...QUIET_ENV, ...env } });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (d) => (stdout += d));
+    child.stderr.on('data', (d) => (stderr += d));
+    child.on('error', reject);
+    child.on('close', (code) => {
+      try {
+        resolve({ code, json: JSON.parse(stdout), stderr });
+      } catch {
+        reject(new Error(`not JSON (exit ${code}): ${stdout}\n${stderr}`));
+      }
+    });
+  });
+}
+
+type Running = { child: ChildProcessWithoutNullStreams; ready: Promise<any>; exited: Promise<number | null> };
+
+function startRun(dataDir: string, env: Record<string, string> = {}): Running {
+  const child = spawn(process.execPath, ['--import', 'tsx', cli, 'run', '--data', dataDir], { cwd: root, env: { ...process.env, ...QUIET_ENV, ...env } });
+  let stdout = '';
+  const ready = new Promise<any>((resolve, reject) => {
+    child.stdout.on('data', (d) => {
+      stdout += d;
+      try {
+        resolve(JSON.parse(stdout));
+      } catch {
+        // not complete yet
+      }
+    });
+    child.on('close', (code) => reject(new Error(`run exited early (${code})`)));
+  });
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  ready.catch(() => undefined);
+  return { child, ready, exited };
+}
+
+// Each command is one node process (node --import tsx, so a SIGKILL kills the connector itself);
+// starting TypeScript takes seconds on a busy machine.
+describe('connector CLI', { timeout: 240_000 }, () => {
+  it('enrolls, pairs, runs until SIGTERM and reports its status', async () => {
+    const dataDir = tempDataDir();
+    const companyId = relay.companyIds[0] as number;
+    const enrolled = await runCli(['enroll', '--relay', relay.baseUrl, '--token', relay.customerToken, '--books', books.xmlUrl, '--name', 'front-desk-pc', '--data', dataDir]);
+    expect(enrolled.code).toBe(0);
+    expect(enrolled.json).toMatchObject({ success: true, connector_id: expect.stringMatching(/^con_/), machine_name: 'front-desk-pc' });
+    expect(fs.statSync(path.join(dataDir, 'connector.db')).mode & 0o777).toBe(0o600);
+
+    const paired = await runCli(['pair', '--company-id', String(companyId), '--books-company', company.name, '--data', dataDir]);
+    expect(paired).toMatchObject({ code: 0, json: { success: true, company_id: companyId, books_company_guid: company.guid } });
+
+    const idle = await runCli(['status', '--data', dataDir]);
+    expect(idle.json).toMatchObject({ running: false, relay: { state: 'stopped' }, books: { running: true }, pairings: [{ companyId, confirmed: true, open: true }] });
+
+    const run = startRun(dataDir);
+    const started = await run.ready;
+    expect(started.ui_url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/\?token=/);
+    const acceptance = await relay.api('POST', `/api/v1/journals?company_id=${companyId}`, documentsByEndpoint('C1').journals);
+    const transaction = await transactionSettled(relay, acceptance.transaction_id, companyId);
+    expect(transaction.status).toBe('completed');
+    const live = await eventually(async () => {
+      const status = await runCli(['status', '--data', dataDir]);
+      return status.json.running && status.json.relay.state === 'online' && status.json.queue.done >= 1 ? status.json : undefined;
+    }, 'status to show the running connector');
+    expect(live).toMatchObject({ books: { running: true }, queue: { waiting: 0, unreported: 0 }, pairings: [{ companyId, open: true }] });
+
+    run.child.kill('SIGTERM');
+    expect(await run.exited).toBe(0);
+    expect(fs.existsSync(path.join(dataDir, 'status.json'))).toBe(false);
+  });
+
+  it('books once when the connector is killed between the import and the result report', async () => {
+    const dataDir = tempDataDir();
+    const companyId = relay.companyIds[0] as number;
+    await runCli(['enroll', '--relay', relay.baseUrl, '--token', relay.customerToken, '--books', books.xmlUrl, '--name', 'kill-pc', '--data', dataDir]);
+    await runCli(['pair', '--company-id', String(companyId), '--books-company', company.guid, '--data', dataDir]);
+    // No presence ticks: nothing looks at the job again before the kill.
+    const first = startRun(dataDir, { LEDGERWIRE_PRESENCE_INTERVAL_MS: '3600000' });
+    await first.ready;
+    await books.control('POST', '/faults', { kind: 'drop-after-import' });
+    const before = (await books.vouchers(company.guid)).length;
+    const acceptance = await relay.api('POST', `/api/v1/journals?company_id=${companyId}`, documentsByEndpoint('K2').journals);
+    await eventually(async () => (await books.vouchers(company.guid)).length === before + 1, 'the books to import the voucher');
+    first.child.kill('SIGKILL');
+    await first.exited;
+
+    const second = startRun(dataDir);
+    await second.ready;
+    const transaction = await transactionSettled(relay, acceptance.transaction_id, companyId);
+    expect(transaction.status).toBe('completed');
+    const after = await books.vouchers(company.guid);
+    expect(after.length).toBe(before + 1);
+    expect(after.filter((v) => v.guid === transaction.books_voucher_guid)).toHaveLength(1);
+    second.child.kill('SIGTERM');
+    expect(await second.exited).toBe(0);
+  });
+
+  it('explains a bad command and a wrong token in words', async () => {
+    const dataDir = tempDataDir();
+    const usage = await runCli(['enroll', '--data', dataDir]);
+    expect(usage.code).toBe(2);
+    expect(usage.json.error).toMatch(/--relay is required/);
+    const wrong = await runCli(['enroll', '--relay', relay.baseUrl, '--token', 'not-a-token', '--data', dataDir]);
+    expect(wrong.code).toBe(1);
+    expect(wrong.json.error).toMatch(/did not accept this customer token/);
+  });
+});

@@ -1,0 +1,136 @@
+// The whole path as an integrator meets it: a real relay (buildApp on port 0), the emulator over HTTP,
+// the connector in-process. Every voucher kind posted through the API ends completed with its GUID and
+// is in the books exactly once; a missing ledger fails with MASTER_NOT_FOUND in words a person reads;
+// books stopped make jobs wait and then run; a relay that was away gets the outcome re-reported.
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { ConnectorHandle } from '../src/core/index.js';
+import { enrolAndPair, startConnector, transactionSettled } from './helpers/connected-connector.js';
+import { eventually, startTestEmulator, tempDataDir, type TestEmulator } from './helpers/test-emulator.js';
+import { startTestRelay, type TestRelay } from './helpers/test-relay.js';
+import { documentsByEndpoint } from './helpers/voucher-documents.js';
+
+let relay: TestRelay;
+let books: TestEmulator;
+let connector: ConnectorHandle | undefined;
+
+beforeEach(async () => {
+  relay = await startTestRelay({ env: { CONNECTOR_CLAIM_INTERVAL_MS: '200', CONNECTOR_HEARTBEAT_MS: '1000' } });
+  books = await startTestEmulator();
+});
+afterEach(async () => {
+  await connector?.stop();
+  connector = undefined;
+  await relay.close();
+  await books.close();
+});
+
+describe('full flow: API → relay → connector → books', () => {
+  it('leaves the voucher booked once and the transaction completed when the connector dies between import and report', async () => {
+    const dataDir = tempDataDir();
+    // A slow presence tick, so nothing retries the job before the "crash".
+    connector = await startConnector(books, dataDir, { presenceIntervalMs: 3_600_000 });
+    const company = await enrolAndPair(connector, relay, books);
+    const companyId = relay.companyIds[0] as number;
+    await books.control('POST', '/faults', { kind: 'drop-after-import' });
+    const acceptance = await relay.api('POST', `/api/v1/journals?company_id=${companyId}`, documentsByEndpoint('X1').journals);
+    await eventually(async () => (await books.vouchers(company.guid)).some((v) => v.voucherNumber === 'JV-X1' || v.remoteId === acceptance.transaction_id), 'the books to import the voucher');
+    await eventually(() => connector?.status().queue.importing === 1, 'the connector to hold the job with its outcome unknown');
+    await connector.stop();
+    connector = await startConnector(books, dataDir);
+    const transaction = await transactionSettled(relay, acceptance.transaction_id, companyId);
+    expect(transaction.status).toBe('completed');
+    const same = (await books.vouchers(company.guid)).filter((v) => v.guid === transaction.books_voucher_guid);
+    expect(same).toHaveLength(1);
+    expect((await books.vouchers(company.guid)).filter((v) => v.narration === same[0]?.narration)).toHaveLength(1);
+  });
+
+  it('keeps outcomes while the relay is away and re-reports them when it is back', async () => {
+    connector = await startConnector(books);
+    const company = await enrolAndPair(connector, relay, books);
+    const companyId = relay.companyIds[0] as number;
+    // The books hold the import (as behind a TallyPrime dialog) while the relay goes away.
+    await books.control('POST', '/faults', { kind: 'stall-next' });
+    const acceptance = await relay.api('POST', `/api/v1/journals?company_id=${companyId}`, documentsByEndpoint('R1').journals);
+    await eventually(() => connector?.status().queue.importing === 1, 'the import to be under way');
+    await relay.stop();
+    await eventually(() => connector?.status().relay.state !== 'online', 'the connector to notice the relay is gone');
+    await books.control('POST', '/faults/clear');
+    await eventually(() => connector?.status().queue.unreported === 1, 'the outcome to wait in the outbox');
+    expect(connector.status().relay.description).toMatch(/kept here and sent when it is back/);
+    await relay.start();
+    const transaction = await transactionSettled(relay, acceptance.transaction_id, companyId);
+    expect(transaction.status).toBe('completed');
+    expect((await books.vouchers(company.guid)).filter((v) => v.guid === transaction.books_voucher_guid)).toHaveLength(1);
+    await eventually(() => connector?.status().queue.unreported === 0, 'the outbox to empty');
+  });
+
+  it('books every voucher kind exactly once and reports its GUID', async () => {
+    connector = await startConnector(books);
+    const company = await enrolAndPair(connector, relay, books);
+    const companyId = relay.companyIds[0] as number;
+    const before = (await books.vouchers(company.guid)).length;
+    const accepted: [string, string][] = [];
+    for (const [endpoint, document] of Object.entries(documentsByEndpoint('K1'))) {
+      const acceptance = await relay.api('POST', `/api/v1/${endpoint}?company_id=${companyId}`, document);
+      accepted.push([endpoint, acceptance.transaction_id]);
+    }
+    for (const [endpoint, jobId] of accepted) {
+      const transaction = await transactionSettled(relay, jobId, companyId);
+      expect({ endpoint, status: transaction.status, error: transaction.error_message }).toEqual({ endpoint, status: 'completed', error: null });
+      const inBooks = (await books.vouchers(company.guid)).filter((v) => v.guid === transaction.books_voucher_guid);
+      expect(inBooks, endpoint).toHaveLength(1);
+    }
+    expect((await books.vouchers(company.guid)).length - before).toBe(accepted.length);
+  });
+
+  it('fails a voucher naming a missing ledger with MASTER_NOT_FOUND and a readable message', async () => {
+    connector = await startConnector(books);
+    await enrolAndPair(connector, relay, books);
+    const companyId = relay.companyIds[0] as number;
+    const document = documentsByEndpoint('M1').journals as Record<string, unknown>;
+    const acceptance = await relay.api('POST', `/api/v1/journals?company_id=${companyId}`, {
+      ...document,
+      ledger_entries: [
+        { ledger_name: 'Travel Expenses', amount: 75, is_debit: true },
+        { ledger_name: 'Freight & Cartage', amount: 75, is_debit: false },
+      ],
+    });
+    const transaction = await transactionSettled(relay, acceptance.transaction_id, companyId);
+    expect(transaction).toMatchObject({ status: 'failed', error_code: 'MASTER_NOT_FOUND', books_voucher_guid: null });
+    expect(transaction.error_message).toMatch(/ledger "Travel Expenses" does not exist/i);
+    expect(transaction.error_message).not.toMatch(/[<>]|LINEERROR|RESPONSE/);
+  });
+
+  it('reports a paired company that is not open, to the person and to the relay', async () => {
+    connector = await startConnector(books);
+    const company = await enrolAndPair(connector, relay, books);
+    const companyId = relay.companyIds[0] as number;
+    await books.control('POST', `/companies/${encodeURIComponent(company.guid)}/close`);
+    await eventually(() => connector?.status().pairings[0]?.open === false, 'the connector to see the company closed');
+    expect(connector.status().pairings[0]?.description).toMatch(/is not open in TallyPrime/);
+    await eventually(async () => (await relay.api('GET', `/api/v1/companies/${companyId}/health`)).books.company_open === false, 'the relay to hear it');
+    await books.control('POST', `/companies/${encodeURIComponent(company.guid)}/open`);
+    await eventually(() => connector?.status().pairings[0]?.open === true, 'the company to be open again');
+  });
+
+  it('lets jobs wait while the books are stopped, reports presence, then runs them', async () => {
+    connector = await startConnector(books);
+    const company = await enrolAndPair(connector, relay, books);
+    const companyId = relay.companyIds[0] as number;
+    await books.control('POST', '/books/stop');
+    await eventually(() => connector?.status().books.running === false, 'the connector to see the books stopped');
+    await eventually(async () => {
+      const health = await relay.api('GET', `/api/v1/companies/${companyId}/health`);
+      return health.books.running === false;
+    }, 'the relay to hear books stopped');
+    const acceptance = await relay.api('POST', `/api/v1/journals?company_id=${companyId}`, documentsByEndpoint('W1').journals);
+    // The job waits (the relay holds it while the books are stopped; the connector would hold it too).
+    const waiting = await relay.api('GET', `/api/v1/transactions/${acceptance.transaction_id}?company_id=${companyId}`);
+    expect(waiting.transaction.status).not.toMatch(/completed|failed/);
+    expect(connector.status().books.description).toMatch(/TallyPrime is not running/);
+    await books.control('POST', '/books/start');
+    const transaction = await transactionSettled(relay, acceptance.transaction_id, companyId);
+    expect(transaction.status).toBe('completed');
+    expect((await books.vouchers(company.guid)).filter((v) => v.guid === transaction.books_voucher_guid)).toHaveLength(1);
+  });
+});

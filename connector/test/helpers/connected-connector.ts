@@ -1,0 +1,27 @@
+// A connector started in-process against a real relay and the emulator, enrolled with the customer
+// token and paired to the emulator's demo company: what a user has after setting it up.
+import { startConnectorService, type ConnectorHandle } from '../../src/core/index.js';
+import type { ConfigOverrides } from '../../src/core/config/connector-config.js';
+import { eventually, tempDataDir, type TestEmulator } from './test-emulator.js';
+import type { TestRelay } from './test-relay.js';
+
+export const FAST: ConfigOverrides = { presenceIntervalMs: 100, syncIntervalMs: 3_600_000, reconnectBaseMs: 50, reconnectCapMs: 500, logLevel: 'silent' };
+
+export async function startConnector(books: TestEmulator, dataDir = tempDataDir(), config: ConfigOverrides = {}): Promise<ConnectorHandle> {
+  return startConnectorService({ dataDir, booksUrl: books.xmlUrl, config: { ...FAST, ...config } });
+}
+
+export async function enrolAndPair(connector: ConnectorHandle, relay: TestRelay, books: TestEmulator, companyId = relay.companyIds[0] as number) {
+  await connector.service.enrol({ relayUrl: relay.baseUrl, token: relay.customerToken, machineName: `pc-${companyId}-${Date.now()}` });
+  await eventually(() => connector.status().relay.state === 'online', 'the connector to come online');
+  const company = (await books.companies())[0] as { guid: string; name: string };
+  await connector.service.pair(companyId, company.name);
+  return company;
+}
+
+export async function transactionSettled(relay: TestRelay, jobId: string, companyId: number) {
+  return eventually(async () => {
+    const { transaction } = await relay.api('GET', `/api/v1/transactions/${jobId}?company_id=${companyId}`);
+    return transaction.status === 'completed' || transaction.status === 'failed' ? transaction : undefined;
+  }, `transaction ${jobId} to settle`, 20_000);
+}

@@ -1,0 +1,35 @@
+// Jobs as the relay hands them over, rendered with the shared voucher renderer against the emulator's
+// demo company, so runner tests exercise the same XML the relay sends.
+import { randomUUID } from 'node:crypto';
+import { renderVoucherImport, type AssignedJob } from '@ledgerwire/shared';
+
+export function journalDocument(number: string, ledger = 'Office Rent', amount = 1000) {
+  return {
+    voucher_number: number,
+    voucher_type: 'Journal',
+    party_ledger: 'HDFC Bank',
+    date: '2026-04-15',
+    narration: `test ${number}`,
+    ledger_entries: [
+      { ledger_name: ledger, amount, is_debit: true },
+      { ledger_name: 'HDFC Bank', amount, is_debit: false },
+    ],
+  };
+}
+
+export function voucherJob(company: { guid: string; name: string }, document: ReturnType<typeof journalDocument>, attempt = 1): AssignedJob {
+  const jobId = randomUUID();
+  return {
+    job_id: jobId,
+    company_id: 1,
+    books_company_guid: company.guid,
+    books_company_name: company.name,
+    job_type: 'voucher',
+    event_type: 'voucher.create',
+    xml: renderVoucherImport(document, { companyName: company.name, remoteId: jobId, voucherKind: 'journal' }),
+    remote_id: jobId,
+    books_voucher_guid: null,
+    attempt,
+    lease_expires_at: new Date(Date.now() + 600_000).toISOString(),
+  };
+}

@@ -1,0 +1,60 @@
+// The books for connector tests: the emulator over real HTTP in a temp directory, with its control API.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { startEmulator, type RunningEmulator } from '@ledgerwire/emulator';
+
+export type TestEmulator = Readonly<{
+  emulator: RunningEmulator;
+  xmlUrl: string;
+  control<T = any>(method: 'GET' | 'POST', route: string, body?: unknown): Promise<T>;
+  companies(): Promise<{ guid: string; name: string; isOpen: boolean; altMstId: number; altVchId: number; vouchers: number }[]>;
+  vouchers(guid: string): Promise<{ guid: string; remoteId: string; masterId: number; alterId: number; voucherNumber: string; partyLedgerName: string; narration: string; date: string }[]>;
+  close(): Promise<void>;
+}>;
+
+export async function startTestEmulator(options: { vouchers?: number } = {}): Promise<TestEmulator> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lw-emulator-'));
+  const emulator = await startEmulator({ port: 0, controlPort: 0, dataDir, seed: 'demo', ...(options.vouchers ? { vouchers: options.vouchers } : {}) });
+  const control = async <T = any>(method: 'GET' | 'POST', route: string, body?: unknown): Promise<T> => {
+    const response = await fetch(`${emulator.controlUrl}${route}`, {
+      method,
+      ...(body === undefined ? {} : { body: JSON.stringify(body), headers: { 'content-type': 'application/json' } }),
+    });
+    const json = (await response.json()) as T;
+    if (!response.ok) throw new Error(`emulator control ${method} ${route}: ${response.status} ${JSON.stringify(json)}`);
+    return json;
+  };
+  return {
+    emulator,
+    xmlUrl: emulator.xmlUrl,
+    control,
+    companies: () => control('GET', '/companies'),
+    vouchers: (guid) => control('GET', `/companies/${encodeURIComponent(guid)}/vouchers`),
+    async close() {
+      await emulator.close();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export function tempDataDir(prefix = 'lw-connector-'): string {
+  return fs.mkdtempSync(path.join(os.tmpdir(), prefix));
+}
+
+/** Polls a condition (no fixed sleeps): resolves when it holds, fails after `timeoutMs`. */
+export async function eventually<T>(check: () => T | Promise<T>, what: string, timeoutMs = 15_000): Promise<NonNullable<T>> {
+  const deadline = Date.now() + timeoutMs;
+  let last: unknown;
+  for (;;) {
+    try {
+      const value = await check();
+      if (value) return value as NonNullable<T>;
+    } catch (error) {
+      last = error;
+    }
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}${last ? `: ${String(last)}` : ''}`);
+    await new Promise((resolve) => setImmediate(resolve));
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}

@@ -1,0 +1,165 @@
+// The job runner against the emulator over real HTTP: batches split back per job, errors mapped to the
+// catalogue, and never a voucher booked twice — not when the books cut the connection after importing,
+// not when the connector dies between sending an import and recording its outcome, not on redelivery.
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { BooksClient } from '../src/core/books/books-client.js';
+import { BooksOperations } from '../src/core/books/books-operations.js';
+import type { BooksJobAccess } from '../src/core/jobs/books-job-access.js';
+import { JobRunner } from '../src/core/jobs/job-runner.js';
+import { JobStore, type StoredJob } from '../src/core/state/job-store.js';
+import { openLocalDatabase, type LocalDatabase } from '../src/core/state/local-database.js';
+import { createLogger } from '../src/core/support/logger.js';
+import { journalDocument, voucherJob } from './helpers/job-fixtures.js';
+import { startTestEmulator, tempDataDir, type TestEmulator } from './helpers/test-emulator.js';
+
+let books: TestEmulator;
+let company: { guid: string; name: string };
+const quiet = createLogger([], 'silent');
+
+beforeAll(async () => {
+  books = await startTestEmulator();
+  company = (await books.companies())[0] as { guid: string; name: string };
+});
+afterAll(async () => books?.close());
+
+type Rig = { db: LocalDatabase; jobs: JobStore; runner: JobRunner; client: BooksClient; settled: StoredJob[]; dataDir: string };
+let rigs: Rig[] = [];
+
+function rig(dataDir = tempDataDir(), access?: (real: BooksOperations) => BooksJobAccess, batchSize = 10): Rig {
+  const db = openLocalDatabase(dataDir);
+  const jobs = new JobStore(db);
+  const client = new BooksClient({ url: books.xmlUrl, timeoutMs: 10_000 });
+  const operations = new BooksOperations(client);
+  const settled: StoredJob[] = [];
+  const runner = new JobRunner({ jobs, books: access ? access(operations) : operations, log: quiet, batchSize, onSettled: (job) => settled.push(job) });
+  const made = { db, jobs, runner, client, settled, dataDir };
+  rigs.push(made);
+  return made;
+}
+
+async function closeRig(r: Rig): Promise<void> {
+  await r.runner.stop();
+  r.client.close();
+  if (r.db.open) r.db.close();
+  rigs = rigs.filter((x) => x !== r);
+}
+
+beforeEach(async () => {
+  await books.control('POST', '/faults/clear');
+});
+afterEach(async () => {
+  for (const r of rigs) await closeRig(r);
+});
+
+async function bookedWith(remoteId: string) {
+  return (await books.vouchers(company.guid)).filter((v) => v.remoteId === remoteId);
+}
+
+describe('job runner', () => {
+  it('imports consecutive jobs in one request and gives each its own GUID', async () => {
+    const r = rig();
+    const jobs = [1, 2, 3, 4].map((n) => voucherJob(company, journalDocument(`JB-${n}`)));
+    for (const job of jobs) r.jobs.receive(job);
+    await r.runner.wake();
+    expect(r.client.requestCounts()).toEqual({ import: 1 });
+    for (const job of jobs) {
+      const stored = r.jobs.get(job.job_id);
+      const booked = await bookedWith(job.job_id);
+      expect(booked).toHaveLength(1);
+      expect(stored?.outcome).toMatchObject({ status: 'completed', books_voucher_guid: booked[0]?.guid });
+    }
+  });
+
+  it('splits a partly refused batch back per job: the good ones booked once, the bad one explained', async () => {
+    const r = rig();
+    const good1 = voucherJob(company, journalDocument('JP-1'));
+    const bad = voucherJob(company, journalDocument('JP-2', 'No Such Ledger'));
+    const good2 = voucherJob(company, journalDocument('JP-3'));
+    for (const job of [good1, bad, good2]) r.jobs.receive(job);
+    await r.runner.wake();
+    for (const job of [good1, good2]) {
+      const booked = await bookedWith(job.job_id);
+      expect(booked).toHaveLength(1);
+      expect(r.jobs.get(job.job_id)?.outcome).toMatchObject({ status: 'completed', books_voucher_guid: booked[0]?.guid });
+    }
+    expect(await bookedWith(bad.job_id)).toHaveLength(0);
+    const outcome = r.jobs.get(bad.job_id)?.outcome;
+    expect(outcome).toMatchObject({ status: 'failed', error_code: 'MASTER_NOT_FOUND' });
+    expect(outcome?.status === 'failed' && outcome.error_message).toMatch(/"No Such Ledger" does not exist/);
+    expect(outcome?.status === 'failed' && outcome.error_message).not.toMatch(/<|LINEERROR/);
+  });
+
+  it('books once when the connection drops after the books imported (outcome unknown, checked by REMOTEID)', async () => {
+    const r = rig();
+    const job = voucherJob(company, journalDocument('JD-1'));
+    r.jobs.receive(job);
+    await books.control('POST', '/faults', { kind: 'drop-after-import' });
+    await r.runner.wake();
+    expect(r.jobs.get(job.job_id)?.state).toBe('importing');
+    expect(await bookedWith(job.job_id)).toHaveLength(1);
+    await r.runner.wake();
+    const booked = await bookedWith(job.job_id);
+    expect(booked).toHaveLength(1);
+    expect(r.jobs.get(job.job_id)?.outcome).toMatchObject({ status: 'completed', books_voucher_guid: booked[0]?.guid });
+  });
+
+  it('books once when the connector dies after sending the import, then restarts from the same data dir', async () => {
+    const dataDir = tempDataDir();
+    class Crash extends Error {}
+    const first = rig(dataDir, (real) => ({
+      importXml: async (xml, expectation) => {
+        await real.importXml(xml, expectation);
+        throw new Crash('connector killed before recording the outcome');
+      },
+    }));
+    const job = voucherJob(company, journalDocument('JK-1'));
+    first.jobs.receive(job);
+    await first.runner.wake();
+    // Died between sending and recording: on disk the job is "importing", outcome unknown.
+    expect(first.jobs.get(job.job_id)).toMatchObject({ state: 'importing', outcome: null });
+    await closeRig(first);
+    expect(await bookedWith(job.job_id)).toHaveLength(1);
+
+    const second = rig(dataDir);
+    expect(second.jobs.get(job.job_id)?.state).toBe('importing');
+    await second.runner.wake();
+    const booked = await bookedWith(job.job_id);
+    expect(booked).toHaveLength(1);
+    expect(second.jobs.get(job.job_id)?.outcome).toMatchObject({ status: 'completed', books_voucher_guid: booked[0]?.guid });
+  });
+
+  it('dedupes on job id: a redelivered job is stored once and a settled one is not run again', async () => {
+    const r = rig();
+    const job = voucherJob(company, journalDocument('JR-1'));
+    expect(r.jobs.receive(job).isNew).toBe(true);
+    expect(r.jobs.receive({ ...job, attempt: 2 }).isNew).toBe(false);
+    await r.runner.wake();
+    const again = r.jobs.receive({ ...job, attempt: 3 });
+    expect(again).toMatchObject({ isNew: false, job: { state: 'settled' } });
+    await r.runner.wake();
+    expect(r.client.requestCounts()).toEqual({ import: 1 });
+    expect(await bookedWith(job.job_id)).toHaveLength(1);
+  });
+
+  it('lets jobs wait while the books are stopped and runs them when they are back', async () => {
+    const r = rig();
+    const job = voucherJob(company, journalDocument('JW-1'));
+    r.jobs.receive(job);
+    await books.control('POST', '/books/stop');
+    await r.runner.wake();
+    expect(r.jobs.get(job.job_id)?.state).toBe('queued');
+    expect(r.runner.waitingReason).toMatch(/nothing answers/);
+    await books.control('POST', '/books/start');
+    await r.runner.wake();
+    expect(r.jobs.get(job.job_id)?.outcome).toMatchObject({ status: 'completed' });
+    expect(await bookedWith(job.job_id)).toHaveLength(1);
+  });
+
+  it('fails a job for a company that is not open with COMPANY_NOT_OPEN', async () => {
+    const r = rig();
+    const job = voucherJob({ guid: 'no-such-guid', name: 'Closed Company Pvt Ltd' }, journalDocument('JC-1'));
+    r.jobs.receive(job);
+    await r.runner.wake();
+    expect(r.jobs.get(job.job_id)?.outcome).toMatchObject({ status: 'failed', error_code: 'COMPANY_NOT_OPEN' });
+  });
+});

@@ -1,0 +1,71 @@
+// The relay link against a real relay: hello → welcome, reconnecting with full-jitter backoff after
+// the connection drops (a new welcome each time, which is when unacknowledged results are re-reported),
+// and a refused credential explained in words.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fullJitterBackoff } from '../src/core/relay/backoff.js';
+import { enrolWithRelay } from '../src/core/relay/enrolment.js';
+import { RelayLink, type RelayLinkState } from '../src/core/relay/relay-link.js';
+import { createLogger } from '../src/core/support/logger.js';
+import { eventually } from './helpers/test-emulator.js';
+import { startTestRelay, type TestRelay } from './helpers/test-relay.js';
+
+let relay: TestRelay;
+const quiet = createLogger([], 'silent');
+
+beforeAll(async () => {
+  relay = await startTestRelay();
+});
+afterAll(async () => relay?.close());
+
+function link(credential: string): RelayLink {
+  return new RelayLink({
+    relayUrl: relay.baseUrl,
+    credential,
+    connectorVersion: '0.1.0',
+    books: () => ({ running: true, open_companies: [{ guid: 'g-1', name: 'Books One' }] }),
+    log: quiet,
+    reconnectBaseMs: 20,
+    reconnectCapMs: 200,
+  });
+}
+
+describe('full-jitter backoff', () => {
+  it('draws each delay between 0 and min(cap, base·2^n), and starts over after a reset', () => {
+    const top = fullJitterBackoff(100, 1000, () => 0.999999);
+    expect([1, 2, 3, 4, 5, 6].map(() => top.next())).toEqual([99, 199, 399, 799, 999, 999]);
+    top.reset();
+    expect(top.next()).toBe(99);
+    const bottom = fullJitterBackoff(100, 1000, () => 0);
+    expect([bottom.next(), bottom.next()]).toEqual([0, 0]);
+  });
+});
+
+describe('relay link', () => {
+  it('says hello, is welcomed, and reconnects with a new welcome after the connection drops', async () => {
+    const enrolled = await enrolWithRelay({ relayUrl: relay.baseUrl, token: relay.customerToken, machineName: 'link-pc', version: '0.1.0' });
+    const subject = link(enrolled.credential);
+    const states: RelayLinkState[] = [];
+    let welcomes = 0;
+    subject.onStateChange((state) => states.push(state));
+    subject.onWelcome((welcome) => {
+      welcomes += 1;
+      expect(welcome.connector_id).toBe(enrolled.connectorId);
+    });
+    subject.start();
+    await eventually(() => welcomes === 1, 'the first welcome');
+    expect(subject.state).toBe('online');
+    subject.dropConnection();
+    await eventually(() => welcomes === 2, 'a welcome after reconnecting');
+    expect(states).toEqual(['connecting', 'online', 'offline', 'connecting', 'online']);
+    await subject.stop();
+    expect(subject.state).toBe('stopped');
+  });
+
+  it('explains a refused credential and keeps trying without crashing', async () => {
+    const subject = link('con_unknown:not-a-secret');
+    subject.start();
+    await eventually(() => subject.lastError?.includes('refused this connector'), 'the refusal to be explained');
+    expect(subject.state).not.toBe('online');
+    await subject.stop();
+  });
+});

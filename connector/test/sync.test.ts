@@ -1,0 +1,121 @@
+// Sync against the emulator and a real relay: a first pass sends everything; a pass with nothing changed
+// costs one probe; a later pass sends only what changed; deletions are found by a GUID diff; a pass cut
+// short resumes after a restart from the last window the relay confirmed.
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { ConnectorHandle } from '../src/core/index.js';
+import { enrolAndPair, startConnector, transactionSettled } from './helpers/connected-connector.js';
+import { eventually, startTestEmulator, tempDataDir, type TestEmulator } from './helpers/test-emulator.js';
+import { startTestRelay, type TestRelay } from './helpers/test-relay.js';
+import { documentsByEndpoint } from './helpers/voucher-documents.js';
+
+let relay: TestRelay;
+let books: TestEmulator;
+let connector: ConnectorHandle | undefined;
+let companyId: number;
+
+beforeEach(async () => {
+  relay = await startTestRelay({ env: { CONNECTOR_CLAIM_INTERVAL_MS: '200' } });
+  books = await startTestEmulator({ vouchers: 60 });
+  companyId = relay.companyIds[0] as number;
+});
+afterEach(async () => {
+  await connector?.stop();
+  connector = undefined;
+  await relay.close();
+  await books.close();
+});
+
+async function pulledTotal(): Promise<number> {
+  const list = await relay.api('GET', `/api/v1/pulled-vouchers?company_id=${companyId}&limit=1`);
+  return list.total;
+}
+
+/** Requests the sync made between two snapshots (presence checks run on their own timer and are left out). */
+function requestDelta(before: Readonly<Record<string, number>>, after: Readonly<Record<string, number>>): Record<string, number> {
+  return Object.fromEntries(Object.entries(after).map(([k, v]) => [k, v - (before[k] ?? 0)]).filter(([k, v]) => v !== 0 && k !== 'presence'));
+}
+
+describe('sync', () => {
+  it('sends everything once, then nothing but one probe when nothing changed, then only what changed', async () => {
+    connector = await startConnector(books);
+    const company = await enrolAndPair(connector, relay, books);
+    await connector.syncNow();
+    const inBooks = (await books.vouchers(company.guid)).length;
+    expect(await pulledTotal()).toBe(inBooks);
+    // Bill allocations travel with every kind, so a pulled voucher can be pushed back unchanged.
+    const sales = await relay.api('GET', `/api/v1/pulled-vouchers?company_id=${companyId}&voucher_kind=sales&limit=5`);
+    expect(sales.invoices.length).toBeGreaterThan(0);
+    expect(sales.invoices[0].bill_allocations).toEqual(expect.arrayContaining([expect.objectContaining({ bill_type: 'New Ref' })]));
+    const masters = await relay.api('GET', `/api/v1/pulled-masters/ledger?company_id=${companyId}&limit=200`);
+    const party = masters.masters.find((m: { master_name: string }) => m.master_name === 'Ram & Sons');
+    expect(party?.payload).toMatchObject({ aliases: [], fields: { is_billwise: 'Yes', parent: 'Sundry Debtors' } });
+    const statistics = await relay.api('GET', `/api/v1/pulled-vouchers/statistics?company_id=${companyId}`);
+    for (const key of ['stock', 'gst']) {
+      const report = statistics.reports.find((r: { key: string }) => r.key === key);
+      expect(report, key).toMatchObject({ status: 'available' });
+      expect(report.rows, key).toBeGreaterThan(0);
+    }
+
+    const before = connector.service.books.requestCounts();
+    const results = await connector.service.sync();
+    expect(results).toEqual([{ companyId, ok: true, summary: 'up to date' }]);
+    expect(requestDelta(before, connector.service.books.requestCounts())).toEqual({ probe: 1 });
+
+    const acceptance = await relay.api('POST', `/api/v1/journals?company_id=${companyId}`, documentsByEndpoint('S1').journals);
+    await transactionSettled(relay, acceptance.transaction_id, companyId);
+    const changed = await connector.service.sync();
+    expect(changed[0]?.summary).toBe('0 masters, 1 vouchers, 0 deletions sent');
+    expect(await pulledTotal()).toBe(inBooks + 1);
+  });
+
+  it('finds a voucher deleted in the books by a GUID diff and tells the relay', async () => {
+    connector = await startConnector(books);
+    const company = await enrolAndPair(connector, relay, books);
+    const acceptance = await relay.api('POST', `/api/v1/journals?company_id=${companyId}`, documentsByEndpoint('D1').journals);
+    const transaction = await transactionSettled(relay, acceptance.transaction_id, companyId);
+    await connector.syncNow();
+    const total = await pulledTotal();
+    const voucher = (await books.vouchers(company.guid)).find((v) => v.guid === transaction.books_voucher_guid);
+    // Someone deletes the voucher in TallyPrime.
+    await connector.service.books.request(
+      '<ENVELOPE><HEADER><TALLYREQUEST>Import Data</TALLYREQUEST></HEADER><BODY><IMPORTDATA><REQUESTDESC><REPORTNAME>Vouchers</REPORTNAME>' +
+        `<STATICVARIABLES><SVCURRENTCOMPANY>${company.name}</SVCURRENTCOMPANY></STATICVARIABLES></REQUESTDESC><REQUESTDATA><TALLYMESSAGE>` +
+        `<VOUCHER REMOTEID="${voucher?.remoteId}" VCHTYPE="Journal" ACTION="Delete"><NARRATION>deleted</NARRATION></VOUCHER>` +
+        '</TALLYMESSAGE></REQUESTDATA></IMPORTDATA></BODY></ENVELOPE>',
+    );
+    expect((await books.vouchers(company.guid)).some((v) => v.guid === transaction.books_voucher_guid)).toBe(false);
+    const results = await connector.service.sync({ deletions: true });
+    expect(results[0]?.summary).toMatch(/1 deletions sent/);
+    expect(await pulledTotal()).toBe(total - 1);
+  });
+
+  it('resumes a pass cut short from the last window the relay confirmed, after a restart', async () => {
+    const dataDir = tempDataDir();
+    // Small windows so the first pass goes month by month.
+    const small = { syncWindowVouchers: 5, syncBatchItems: 5 };
+    connector = await startConnector(books, dataDir, small);
+    const company = await enrolAndPair(connector, relay, books);
+    let cut = false;
+    const off = connector.onStatusChange((status) => {
+      if (!cut && status.sync.progress?.phase === 'vouchers' && status.sync.progress.done >= 3) {
+        cut = true;
+        void relay.stop();
+      }
+    });
+    await connector.syncNow();
+    off();
+    expect(cut).toBe(true);
+    const cursor = connector.service.syncState.cursor(companyId, 'vouchers');
+    expect(JSON.parse(cursor ?? '{}')).toMatchObject({ t: expect.any(Number), w: expect.stringMatching(/^\d{8}$/) });
+    const confirmedBefore = connector.service.syncState.knownCount(companyId, 'voucher');
+    await connector.stop();
+
+    connector = await startConnector(books, dataDir, small);
+    await relay.start();
+    const total = (await books.vouchers(company.guid)).length;
+    await eventually(async () => (await pulledTotal()) === total, 'every voucher to reach the relay', 30_000);
+    await eventually(() => connector?.status().pairings[0]?.lastSyncResult?.includes('vouchers'), 'the resumed pass to finish');
+    const resumedSent = Number(/(\d+) vouchers/.exec(connector.status().pairings[0]?.lastSyncResult ?? '')?.[1]);
+    expect(resumedSent).toBe(total - confirmedBefore);
+  });
+});
