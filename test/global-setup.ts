@@ -2,6 +2,7 @@
 // through provide(), and says loudly what will be skipped. Under REQUIRE_POSTGRES=1 / REQUIRE_BROWSER=1
 // a missing service fails the run instead.
 import pg from 'pg';
+import { MIGRATION_LOCK_KEY } from '@ledgerwire/relay';
 import type { TestProject } from 'vitest/node';
 import { chromiumPresent, testEnvironment } from './test-environment-config.js';
 
@@ -34,10 +35,13 @@ async function dropSchemas(url: string, select: (runId: number) => boolean): Pro
     const { rows } = await client.query<{ name: string }>(
       `select nspname as name from pg_namespace where nspname like '${SCHEMA_PREFIX}%'`,
     );
+    // Under the migration lock: a relay migrating in another run must not see a schema vanish mid-scan.
+    await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
     for (const { name } of rows) {
       const runId = Number.parseInt(name.slice(SCHEMA_PREFIX.length).split('_')[0] ?? '', 36);
       if (Number.isFinite(runId) && select(runId)) await client.query(`drop schema if exists ${name} cascade`);
     }
+    await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]);
   } finally {
     await client.end();
   }

@@ -2,3 +2,4 @@
 export { buildApp, type BuildAppOptions } from './app.js';
 export { loadConfig, ConfigError, type RelayConfig } from './config/load-config.js';
 export { errorCatalogue, type ErrorCode } from './errors/catalogue.js';
+export { MIGRATION_LOCK_KEY } from './db/migrate.js';

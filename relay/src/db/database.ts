@@ -28,7 +28,7 @@ export function openDatabase(database: RelayConfig['database']): RelayDatabase {
     connection.pragma('busy_timeout = 5000');
     connection.pragma('foreign_keys = ON');
     connection.pragma('synchronous = NORMAL');
-    return wrap(new Kysely<Database>({ dialect: new SqliteDialect({ database: connection }) }), sqliteCapabilities);
+    return wrap(new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(connection) }) }), sqliteCapabilities);
   }
   const pool = new pg.Pool({
     connectionString: database.url,
@@ -38,6 +38,32 @@ export function openDatabase(database: RelayConfig['database']): RelayDatabase {
   // An idle client that loses its server must not crash the process; the next query reports it.
   pool.on('error', () => undefined);
   return wrap(new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }), postgresCapabilities);
+}
+
+const STATEMENT_CACHE_SIZE = 500;
+
+/**
+ * Kysely prepares every query anew; preparing costs more than running most of ours. The relay's
+ * queries are a small fixed set of SQL strings, so prepared statements are kept by SQL text.
+ * Safe because Kysely holds the single SQLite connection under a mutex while a statement runs.
+ */
+function withStatementCache(connection: SQLite.Database) {
+  const statements = new Map<string, SQLite.Statement>();
+  return {
+    prepare(sql: string): SQLite.Statement {
+      let statement = statements.get(sql);
+      if (!statement) {
+        statement = connection.prepare(sql);
+        if (statements.size >= STATEMENT_CACHE_SIZE) statements.delete(statements.keys().next().value ?? '');
+        statements.set(sql, statement);
+      }
+      return statement;
+    },
+    close(): void {
+      statements.clear();
+      connection.close();
+    },
+  };
 }
 
 function wrap(db: Kysely<Database>, capabilities: DialectCapabilities): RelayDatabase {

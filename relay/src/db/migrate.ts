@@ -8,7 +8,12 @@ import type { DialectCapabilities } from './capabilities.js';
 import { migrations } from './migrations/index.js';
 import type { Database } from './schema.js';
 
-const MIGRATION_LOCK_KEY = 7_453_001; // arbitrary, fixed: "ledgerwire migrations"
+/**
+ * Arbitrary, fixed: "ledgerwire migrations". Tests that change the catalogue of a shared PostgreSQL
+ * (creating or dropping test schemas, renaming a table) hold it too, because Kysely's migrator
+ * introspects every schema and fails on an object that vanishes during its scan.
+ */
+export const MIGRATION_LOCK_KEY = 7_453_001;
 const SQLITE_LOCK_WAIT_MS = 60_000;
 
 async function runMigrator(

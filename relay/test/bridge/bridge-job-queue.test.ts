@@ -43,7 +43,7 @@ describeOnDatabases('bridge job queue', (kind) => {
     queue = new JobQueue({ db, capabilities, clock: () => now, maxRetries: 2 });
   });
 
-  it('claims FIFO per company, one job in flight per company, only for companies paired to the connector', async () => {
+  it('claims FIFO per company, a company’s run at a time, only for companies paired to the connector', async () => {
     const a1 = await write(tenant.companyId);
     const a2 = await write(tenant.companyId);
     const b1 = await write(secondCompanyId);
@@ -51,8 +51,9 @@ describeOnDatabases('bridge job queue', (kind) => {
     const stranger = await insertConnector(relay, tenant);
     expect(await queue.claimForConnector(stranger, { limit: 10, leaseMs: 60_000 })).toEqual([]);
 
-    const first = await queue.claimForConnector(connectorId, { limit: 10, leaseMs: 60_000 });
-    expect(first.map((j) => j.job_id)).toEqual([a1, b1]);
+    // Each company's queued run goes out together, oldest first; a limit caps the whole claim.
+    const first = await queue.claimForConnector(connectorId, { limit: 2, leaseMs: 60_000 });
+    expect(first.map((j) => j.job_id)).toEqual([a1, a2]);
     expect(first[0]).toMatchObject({
       company_id: tenant.companyId,
       books_company_guid: 'guid-a',
@@ -65,13 +66,16 @@ describeOnDatabases('bridge job queue', (kind) => {
       lease_expires_at: '2026-01-01T10:01:00.000Z',
     });
     expect(first[0]?.xml).toContain('Sharma Traders (Books)');
-    expect(first[1]?.xml).toContain('Second (Books)');
     expect((await status(a1)).status).toBe('processing');
-    expect((await status(a2)).status).toBe('queued');
+    expect((await status(a3)).status).toBe('queued');
+    // While a company has jobs in flight, its later jobs wait; other companies go on.
+    const second = await queue.claimForConnector(connectorId, { limit: 10, leaseMs: 60_000 });
+    expect(second.map((j) => j.job_id)).toEqual([b1]);
+    expect(second[0]?.xml).toContain('Second (Books)');
     expect(await queue.claimForConnector(connectorId, { limit: 10, leaseMs: 60_000 })).toEqual([]);
 
     expect(await queue.complete(a1, connectorId, { books_voucher_guid: 'vch-guid-1', books_master_id: '42', books_alter_id: '7' })).toBe(true);
-    expect((await queue.claimForConnector(connectorId, { limit: 10, leaseMs: 60_000 })).map((j) => j.job_id)).toEqual([a2]);
+    expect(await queue.claimForConnector(connectorId, { limit: 10, leaseMs: 60_000 })).toEqual([]);
     expect(await queue.complete(a2, connectorId, { books_voucher_guid: 'vch-guid-2' })).toBe(true);
     expect((await queue.claimForConnector(connectorId, { limit: 1, leaseMs: 60_000 })).map((j) => j.job_id)).toEqual([a3]);
   });

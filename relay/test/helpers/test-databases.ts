@@ -7,6 +7,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { describe, inject } from 'vitest';
 import type { RelayConfig } from '../../src/config/load-config.js';
+import { MIGRATION_LOCK_KEY } from '../../src/db/migrate.js';
 
 export type DatabaseKind = 'sqlite' | 'postgres';
 
@@ -36,7 +37,11 @@ export async function createTestDatabase(kind: DatabaseKind): Promise<TestDataba
   const url = inject('postgresUrl');
   // Dropped by the global setup's teardown at the end of the run, never mid-run (see test/global-setup.ts).
   const schema = `lw_test_${inject('testRunId')}_${randomBytes(6).toString('hex')}`;
-  await withClient(url, (client) => client.query(`create schema ${schema}`));
+  await withClient(url, async (client) => {
+    await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
+    await client.query(`create schema ${schema}`);
+    await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]);
+  });
   return {
     kind,
     dataDir,

@@ -2,6 +2,7 @@
 // validation shape, template resolution (and the test_email fallback), Handlebars escaping,
 // idempotent replay and its 409, and the tenant-scoped message read.
 import { sql } from 'kysely';
+import { MIGRATION_LOCK_KEY } from '../../src/db/migrate.js';
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { describeOnDatabases } from '../helpers/test-databases.js';
 import { call, TEST_OPERATOR_TOKEN } from '../helpers/test-relay.js';
@@ -132,14 +133,30 @@ describeOnDatabases('messaging send contract', (kind) => {
   });
 
   it('500 {"error":"Dispatch failed"} only when the message cannot be stored; the same transaction_id then succeeds once', async () => {
-    const db = relay.app.relay.database.db;
+    const { db, capabilities } = relay.app.relay.database;
     const payload = sendBody();
-    await sql`alter table msg_messages rename to msg_messages_away`.execute(db);
-    try {
-      const failed = await call(relay.app, 'POST', '/api/messages/send', 500, { token: tenant.apiKey, payload });
-      expect(failed.body).toEqual({ error: 'Dispatch failed' });
-    } finally {
-      await sql`alter table msg_messages_away rename to msg_messages`.execute(db);
+    const breakStorageAndSend = async () => {
+      await sql`alter table msg_messages rename to msg_messages_away`.execute(db);
+      try {
+        const failed = await call(relay.app, 'POST', '/api/messages/send', 500, { token: tenant.apiKey, payload });
+        expect(failed.body).toEqual({ error: 'Dispatch failed' });
+      } finally {
+        await sql`alter table msg_messages_away rename to msg_messages`.execute(db);
+      }
+    };
+    if (capabilities.migrationSerialisation === 'advisory-lock') {
+      // A shared PostgreSQL: other tests' migrations introspect every schema, so hold their lock (on a
+      // connection of its own) while the table is away, and none of them sees it vanish mid-scan.
+      await db.connection().execute(async (connection) => {
+        await sql`select pg_advisory_lock(${MIGRATION_LOCK_KEY})`.execute(connection);
+        try {
+          await breakStorageAndSend();
+        } finally {
+          await sql`select pg_advisory_unlock(${MIGRATION_LOCK_KEY})`.execute(connection);
+        }
+      });
+    } else {
+      await breakStorageAndSend();
     }
     const first = await call(relay.app, 'POST', '/api/messages/send', 200, { token: tenant.apiKey, payload });
     const again = await call(relay.app, 'POST', '/api/messages/send', 200, { token: tenant.apiKey, payload });

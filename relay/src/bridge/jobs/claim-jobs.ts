@@ -1,5 +1,6 @@
-// Hands queued jobs to a connector: per paired company, its oldest queued job, and only while none of
-// that company's jobs is processing (strict FIFO per company, one import at a time). On PostgreSQL
+// Hands queued jobs to a connector: per paired company, its oldest queued jobs in order, and only while
+// none of that company's jobs is processing (strict FIFO per company). A run of consecutive jobs goes
+// out together so the connector can import them in one request, in order, and split the outcome. On PostgreSQL
 // the company rows are locked with SKIP LOCKED so two relay processes never claim for one company
 // at once; SQLite has one writer, so its transaction serialises claims already.
 import type { Kysely, Transaction } from 'kysely';
@@ -45,21 +46,18 @@ export async function claimJobs(
         .where('company_id', '=', company.id)
         .where('status', '=', 'queued')
         .orderBy('id')
-        .limit(1)
-        .executeTakeFirst();
-      if (!next) continue;
-      const row = await trx
+        .limit(options.limit - claimed.length)
+        .execute();
+      const rows = next.length === 0 ? [] : await trx
         .updateTable('transactions')
         .set({ status: 'processing', connector_id: connectorId, lease_expires_at: options.leaseExpiresAt, updated_at: options.now })
-        .where('id', '=', next.id)
+        .where('id', 'in', next.map((n) => n.id))
         .where('status', '=', 'queued')
         .returningAll()
-        .executeTakeFirst();
-      if (!row) continue;
-      claimed.push({
-        row,
-        company: { id: company.id, books_company_guid: company.books_company_guid ?? '', books_company_name: company.books_company_name ?? company.name },
-      });
+        .execute();
+      const target = { id: company.id, books_company_guid: company.books_company_guid ?? '', books_company_name: company.books_company_name ?? company.name };
+      // RETURNING does not promise an order; the connector must receive the company's jobs oldest first.
+      for (const row of rows.sort((a, b) => a.id - b.id)) claimed.push({ row, company: target });
     }
     return claimed;
   });
