@@ -3,20 +3,10 @@
 // classes satisfy these structurally (see /work/notes/bridge-interfaces.md); tests of the protocol alone
 // can hand in small in-memory versions.
 import type { SyncMasterItem, SyncVoucherItem } from '@ledgerwire/shared';
+import type { ClaimedJob } from '../jobs/job-queue.js';
 
-export type GatewayClaimedJob = Readonly<{
-  job_id: string;
-  company_id: number;
-  books_company_guid: string;
-  books_company_name: string;
-  job_type: 'voucher' | 'master';
-  event_type: string;
-  xml: string;
-  remote_id: string;
-  books_voucher_guid: string | null;
-  retry_count: number;
-  lease_expires_at: string;
-}>;
+/** A job as the queue hands it out (the bridge's own type; the gateway only reads it). */
+export type GatewayClaimedJob = ClaimedJob;
 
 export type GatewayJobQueue = {
   claimForConnector(connectorId: string, options: { limit: number; leaseMs: number }): Promise<readonly GatewayClaimedJob[]>;
