@@ -2,6 +2,7 @@
 import type { Kysely, Selectable, Transaction } from 'kysely';
 import type { DialectCapabilities } from '../../db/capabilities.js';
 import type { Database, MsgEventRulesTable, MsgEventsTable } from '../../db/schema.js';
+import { leaseDueRows } from '../lease-due-rows.js';
 
 export type EventRow = Selectable<MsgEventsTable>;
 export type EventRuleRow = Selectable<MsgEventRulesTable>;
@@ -21,29 +22,7 @@ export class EventRepository {
   }
 
   async claimDue(now: string, leaseUntil: string, limit: number): Promise<EventRow[]> {
-    return this.db.transaction().execute(async (tx) => {
-      const due = await tx
-        .selectFrom('msg_events')
-        .select('id')
-        .where('status', '=', 'pending')
-        .where('next_attempt_at', '<=', now)
-        .where((eb) => eb.or([eb('lease_until', 'is', null), eb('lease_until', '<', now)]))
-        .orderBy('next_attempt_at')
-        .limit(limit)
-        .$if(this.capabilities.skipLocked, (qb) => qb.forUpdate().skipLocked())
-        .execute();
-      if (due.length === 0) return [];
-      return tx
-        .updateTable('msg_events')
-        .set({ lease_until: leaseUntil })
-        .where(
-          'id',
-          'in',
-          due.map((d) => d.id),
-        )
-        .returningAll()
-        .execute();
-    });
+    return leaseDueRows(this.db, this.capabilities, 'msg_events', { waitingStatus: 'pending', now, leaseUntil, limit });
   }
 
   async finish(id: string, status: 'processed' | 'failed', result: unknown, at: string): Promise<void> {

@@ -6,6 +6,7 @@ import type { DialectCapabilities } from '../../db/capabilities.js';
 import type { Database, MsgMessageEventsTable, MsgMessagesTable } from '../../db/schema.js';
 import { newId } from '../messaging-ids.js';
 import { STATUS_RANK } from './status-ranks.js';
+import { leaseDueRows } from '../lease-due-rows.js';
 
 export type MessageRow = Selectable<MsgMessagesTable>;
 export type TimelineRow = Selectable<MsgMessageEventsTable>;
@@ -102,29 +103,7 @@ export class MessageRepository {
 
   /** Leases up to `limit` due queued messages to this worker until `leaseUntil`. */
   async claimDue(now: string, leaseUntil: string, limit: number): Promise<MessageRow[]> {
-    return this.db.transaction().execute(async (tx) => {
-      const due = await tx
-        .selectFrom('msg_messages')
-        .select('id')
-        .where('status', '=', 'queued')
-        .where('next_attempt_at', '<=', now)
-        .where((eb) => eb.or([eb('lease_until', 'is', null), eb('lease_until', '<', now)]))
-        .orderBy('next_attempt_at')
-        .limit(limit)
-        .$if(this.capabilities.skipLocked, (qb) => qb.forUpdate().skipLocked())
-        .execute();
-      if (due.length === 0) return [];
-      return tx
-        .updateTable('msg_messages')
-        .set({ lease_until: leaseUntil })
-        .where(
-          'id',
-          'in',
-          due.map((d) => d.id),
-        )
-        .returningAll()
-        .execute();
-    });
+    return leaseDueRows(this.db, this.capabilities, 'msg_messages', { waitingStatus: 'queued', now, leaseUntil, limit });
   }
 
   /**
