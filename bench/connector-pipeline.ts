@@ -1,16 +1,26 @@
 // The voucher pipeline API → relay → connector → emulator against the emulator's own import rate at the
-// same batch size. Journals are posted through the API; the connector (in-process) imports what the relay
-// hands it; the batch size is what the pipeline actually achieved (objects per import request), and the
-// emulator alone is timed importing the same vouchers, rendered the same way, at that batch size.
-// Environment: BENCH_PIPELINE_VOUCHERS (300), BENCH_PIPELINE_BATCH (the connector's import batch, 50).
+// same batch size. Every party runs as it is deployed: the emulator (standing in for TallyPrime) and the
+// connector each in a process of their own, started from their command lines; the relay in this one.
+// Journals are posted through the API while the connector is stopped, so they wait in the relay's queue;
+// then the connector starts and drains them. The pipeline's time runs from the relay handing out the
+// first job to the relay recording the last outcome; the batch size is what the pipeline achieved
+// (objects per import request). The emulator alone — a fresh process, the same seed — is then timed
+// importing the same vouchers, rendered the same way and sent as the connector sends them (UTF-16LE),
+// one request at a time at that batch size.
+// Environment: BENCH_PIPELINE_VOUCHERS (2000), BENCH_PIPELINE_BATCH (the connector's import batch, 50),
+// BENCH_PIPELINE_ROUNDS (3).
 import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
 import { renderVoucherImportBatch } from '@ledgerwire/shared';
-import { startEmulator } from '@ledgerwire/emulator';
 import { startConnectorService } from '@ledgerwire/connector';
-import { startBenchRelay, tempDir, waitFor } from './connector-bench-support.js';
+import { spawnConnector, spawnEmulator, type ChildHandle } from './bench-processes.js';
+import { cpuTimeMs, startBenchRelay, tempDir, waitFor, type BenchRelay } from './connector-bench-support.js';
 
-const TOTAL = Number(process.env.BENCH_PIPELINE_VOUCHERS ?? 300);
+const TOTAL = Number(process.env.BENCH_PIPELINE_VOUCHERS ?? 2000);
 const IMPORT_BATCH = Number(process.env.BENCH_PIPELINE_BATCH ?? 50);
+const ROUNDS = Number(process.env.BENCH_PIPELINE_ROUNDS ?? 3);
+const COMPANY_NAME = 'Ledgerwire Demo Traders';
 
 function journal(i: number) {
   const amount = 100 + (i % 900);
@@ -27,85 +37,159 @@ function journal(i: number) {
   };
 }
 
-/**
- * Steady-state rate of the whole pipeline: the connector is set up and its first sync done, then it is
- * stopped while TOTAL journals are posted (they queue at the relay), and a fresh start drains them;
- * timed from that start until every outcome is delivered to the relay.
- */
-async function pipelineRate(): Promise<{ rate: number; batch: number }> {
-  const books = await startEmulator({ port: 0, controlPort: 0, dataDir: tempDir('bench-books-'), seed: 'demo' });
+type Progress = Readonly<{ started: number; settled: number; failed: number; lastSettledAt: string | null }>;
+
+/** Where the company's jobs stand, read from the relay's own database. */
+async function progress(relay: BenchRelay): Promise<Progress> {
+  const rows = await relay.app.relay.database.db
+    .selectFrom('transactions')
+    .select((eb) => ['status', eb.fn.countAll<number>().as('n'), eb.fn.max('completed_at').as('last')])
+    .where('company_id', '=', relay.companyId)
+    .groupBy('status')
+    .execute();
+  const count = (status: string) => Number(rows.find((r) => r.status === status)?.n ?? 0);
+  const settled = count('completed') + count('failed');
+  const last = rows.reduce<string | null>((max, r) => (r.last && (!max || r.last > max) ? r.last : max), null);
+  return { started: settled + count('processing'), settled, failed: count('failed'), lastSettledAt: last };
+}
+
+type CpuTimes = Readonly<{ books: number; connector: number; relay: number }>;
+
+/** CPU time used so far (ms) by the emulator's and the connector's processes and by this one (the relay). */
+function cpuOf(books: ChildHandle, connector: ChildHandle): CpuTimes {
+  const { user, system } = process.cpuUsage();
+  return { books: cpuTimeMs(books.child.pid ?? 0) ?? NaN, connector: cpuTimeMs(connector.child.pid ?? 0) ?? NaN, relay: (user + system) / 1000 };
+}
+
+async function pipelineRate(): Promise<{ rate: number; batch: number; cpuMicros: CpuTimes }> {
+  const books = await spawnEmulator(tempDir('bench-books-'));
   const relay = await startBenchRelay({ CONNECTOR_MAX_IN_FLIGHT: String(IMPORT_BATCH * 2), CONNECTOR_CLAIM_INTERVAL_MS: '1000' });
   const dataDir = tempDir('bench-connector-');
-  const config = { importBatch: IMPORT_BATCH, logLevel: 'silent' as const, syncIntervalMs: 3_600_000, presenceIntervalMs: 60_000 };
-  let connector = await startConnectorService({ dataDir, booksUrl: books.xmlUrl, config });
+  let connector: Awaited<ReturnType<typeof spawnConnector>> | undefined;
   try {
-    await connector.service.enrol({ relayUrl: relay.baseUrl, token: relay.customerToken, machineName: 'bench-pc' });
-    await waitFor(() => connector.status().relay.state === 'online' || undefined, 'the connector to connect', 60_000, 50);
-    const companies = await connector.service.booksCompanies();
-    await connector.service.pair(relay.companyId, companies[0]?.name ?? '');
-    await connector.syncNow();
-    await connector.stop();
+    // Enrol, pair and do the first sync with the connector's core, then stop it: the journals queue.
+    const setup = await startConnectorService({ dataDir, booksUrl: books.xmlUrl, config: { logLevel: 'silent', syncIntervalMs: 3_600_000 } });
+    await setup.service.enrol({ relayUrl: relay.baseUrl, token: relay.customerToken, machineName: 'bench-pc' });
+    await waitFor(() => setup.status().relay.state === 'online' || undefined, 'the connector to connect', 60_000, 50);
+    await setup.service.pair(relay.companyId, COMPANY_NAME);
+    await setup.syncNow();
+    await setup.stop();
     for (let i = 0; i < TOTAL; i += 1) await relay.api('POST', `/api/v1/journals?company_id=${relay.companyId}`, journal(i));
-    const started = performance.now();
-    connector = await startConnectorService({ dataDir, booksUrl: books.xmlUrl, config });
-    const drained = connector;
-    await new Promise<void>((resolve) => {
-      const check = (status = drained.status()) => {
-        if (status.queue.done >= TOTAL && status.queue.unreported === 0) {
-          off();
-          resolve();
-        }
-      };
-      const off = drained.onStatusChange(check);
-      check();
+    const queuedAt = (await progress(relay)).started;
+    if (queuedAt !== 0) throw new Error(`${queuedAt} jobs left the queue before the connector started`);
+
+    connector = await spawnConnector(dataDir, {
+      LEDGERWIRE_IMPORT_BATCH: String(IMPORT_BATCH),
+      LEDGERWIRE_LOG_LEVEL: 'warn',
+      LEDGERWIRE_SYNC_INTERVAL_MS: '3600000',
     });
-    const seconds = (performance.now() - started) / 1000;
-    const imports = connector.status().books.requests.import ?? 0;
-    return { rate: TOTAL / seconds, batch: TOTAL / Math.max(1, imports) };
+    // The clock starts when the relay hands out the first job (seen within 2 ms).
+    const firstHandedOutAt = await waitFor(async () => ((await progress(relay)).started > 0 ? performance.now() : undefined), 'the first job to be handed out', 60_000, 2);
+    const firstWall = Date.now() - (performance.now() - firstHandedOutAt);
+    const cpuBefore = cpuOf(books, connector);
+    const done = await waitFor(async () => {
+      const p = await progress(relay);
+      return p.settled >= TOTAL ? p : undefined;
+    }, 'every outcome to reach the relay', 600_000, 100);
+    const cpuAfter = cpuOf(books, connector);
+    if (done.failed > 0) throw new Error(`${done.failed} of ${TOTAL} journals failed`);
+    const seconds = (Date.parse(done.lastSettledAt ?? '') - firstWall) / 1000;
+    const imports = await waitFor(() => importRequests(dataDir, TOTAL), "the connector's status to show every outcome delivered", 60_000, 50);
+    const perVoucher = (key: keyof CpuTimes) => ((cpuAfter[key] - cpuBefore[key]) * 1000) / TOTAL;
+    return { rate: TOTAL / seconds, batch: TOTAL / Math.max(1, imports), cpuMicros: { books: perVoucher('books'), connector: perVoucher('connector'), relay: perVoucher('relay') } };
   } finally {
-    await connector.stop();
+    await connector?.stop();
     await relay.close();
-    await books.close();
+    await books.stop();
   }
 }
 
-async function emulatorRate(batch: number): Promise<number> {
-  const books = await startEmulator({ port: 0, controlPort: 0, dataDir: tempDir('bench-books-'), seed: 'demo' });
+/** Import requests the connector sent, from its status file once it shows every outcome delivered. */
+function importRequests(dataDir: string, total: number): number | undefined {
   try {
-    const name = 'Ledgerwire Demo Traders';
+    const live = JSON.parse(fs.readFileSync(path.join(dataDir, 'status.json'), 'utf8')) as {
+      status: { queue: { done: number; unreported: number }; books: { requests: Record<string, number> } };
+    };
+    const { queue, books } = live.status;
+    return queue.done >= total && queue.unreported === 0 ? (books.requests.import ?? 0) : undefined;
+  } catch {
+    return undefined; // not written yet, or caught mid-write
+  }
+}
+
+/** The emulator alone, in a fresh process, importing the same journals at `batch` per request. */
+async function emulatorRate(batch: number): Promise<{ rate: number; cpuMicros: number }> {
+  const books = await spawnEmulator(tempDir('bench-books-'));
+  try {
+    const cpuBefore = cpuTimeMs(books.child.pid ?? 0) ?? NaN;
     const started = performance.now();
     for (let first = 0; first < TOTAL; first += batch) {
       const vouchers = [];
       for (let i = first; i < Math.min(TOTAL, first + batch); i += 1) vouchers.push({ document: journal(i), options: { remoteId: randomUUID() } });
-      const xml = renderVoucherImportBatch(name, vouchers);
+      const xml = renderVoucherImportBatch(COMPANY_NAME, vouchers);
       // As the connector sends it: UTF-16LE with a BOM.
       const response = await fetch(books.xmlUrl, { method: 'POST', body: Buffer.from(`\uFEFF${xml}`, 'utf16le'), headers: { 'content-type': 'text/xml; charset=utf-16' } });
       const answer = new TextDecoder('utf-16le').decode(await response.arrayBuffer());
       const created = Number(/<CREATED>(\d+)<\/CREATED>/.exec(answer)?.[1] ?? 0);
       if (created !== vouchers.length) throw new Error(`the emulator created ${created} of ${vouchers.length}: ${answer.slice(0, 300)}`);
     }
-    return TOTAL / ((performance.now() - started) / 1000);
+    const rate = TOTAL / ((performance.now() - started) / 1000);
+    return { rate, cpuMicros: (((cpuTimeMs(books.child.pid ?? 0) ?? NaN) - cpuBefore) * 1000) / TOTAL };
   } finally {
-    await books.close();
+    await books.stop();
   }
 }
 
-export type PipelineResult = Readonly<{ vouchers: number; pipelineRate: number; achievedBatch: number; emulatorRate: number; ratio: number }>;
+export type PipelineRound = Readonly<{
+  pipelineRate: number;
+  achievedBatch: number;
+  /** CPU time per voucher (µs) of each party while the pipeline drained. */
+  cpuMicros: CpuTimes;
+  emulatorRate: number;
+  emulatorCpuMicros: number;
+  ratio: number;
+}>;
 
+export type PipelineResult = Readonly<{ vouchers: number; rounds: readonly PipelineRound[]; ratio: number }>;
+
+function median(values: readonly number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = sorted.length >> 1;
+  return sorted.length % 2 === 1 ? (sorted[middle] as number) : ((sorted[middle - 1] as number) + (sorted[middle] as number)) / 2;
+}
+
+/**
+ * ROUNDS times: the pipeline, then the emulator alone at the batch the pipeline achieved, back to back
+ * so both see the same machine. The ratio is the median of the rounds' ratios.
+ */
 export async function measurePipeline(): Promise<PipelineResult> {
-  const pipeline = await pipelineRate();
-  const batch = Math.max(1, Math.round(pipeline.batch));
-  const alone = await emulatorRate(batch);
-  return { vouchers: TOTAL, pipelineRate: pipeline.rate, achievedBatch: pipeline.batch, emulatorRate: alone, ratio: pipeline.rate / alone };
+  const rounds: PipelineRound[] = [];
+  for (let round = 0; round < ROUNDS; round += 1) {
+    const pipeline = await pipelineRate();
+    const alone = await emulatorRate(Math.max(1, Math.round(pipeline.batch)));
+    rounds.push({
+      pipelineRate: pipeline.rate,
+      achievedBatch: pipeline.batch,
+      cpuMicros: pipeline.cpuMicros,
+      emulatorRate: alone.rate,
+      emulatorCpuMicros: alone.cpuMicros,
+      ratio: pipeline.rate / alone.rate,
+    });
+  }
+  return { vouchers: TOTAL, rounds, ratio: median(rounds.map((r) => r.ratio)) };
 }
 
 export function printPipeline(result: PipelineResult): void {
-  console.log(`  pipeline API→relay→connector→emulator: ${result.pipelineRate.toFixed(1)} vouchers/s (achieved batch ${result.achievedBatch.toFixed(1)} per import)`);
-  console.log(`  emulator alone at batch ${Math.max(1, Math.round(result.achievedBatch))}:           ${result.emulatorRate.toFixed(1)} vouchers/s`);
-  console.log(`  ratio pipeline/emulator: ${result.ratio.toFixed(2)} (target ≥ 0.90)`);
+  result.rounds.forEach((r, i) => {
+    const cpu = r.cpuMicros;
+    console.log(`  round ${i + 1}: pipeline API→relay→connector→emulator ${r.pipelineRate.toFixed(0)} vouchers/s (achieved batch ${r.achievedBatch.toFixed(1)})`);
+    console.log(`           CPU per voucher: emulator ${cpu.books.toFixed(0)} µs, connector ${cpu.connector.toFixed(0)} µs, relay ${cpu.relay.toFixed(0)} µs`);
+    console.log(`           emulator alone at batch ${Math.max(1, Math.round(r.achievedBatch))}: ${r.emulatorRate.toFixed(0)} vouchers/s (${r.emulatorCpuMicros.toFixed(0)} µs CPU per voucher) → ratio ${r.ratio.toFixed(2)}`);
+  });
+  console.log(`  ratio pipeline/emulator, median of ${result.rounds.length}: ${result.ratio.toFixed(2)} (target ≥ 0.90)`);
 }
 
 export async function run(): Promise<void> {
-  console.log(`connector-pipeline: ${TOTAL} journals, connector import batch up to ${IMPORT_BATCH}`);
+  console.log(`connector-pipeline: ${TOTAL} journals, connector import batch up to ${IMPORT_BATCH}, ${ROUNDS} rounds; emulator and connector in processes of their own`);
   printPipeline(await measurePipeline());
 }

@@ -59,7 +59,7 @@ describe('job runner', () => {
   it('imports consecutive jobs in one request and gives each its own GUID', async () => {
     const r = rig();
     const jobs = [1, 2, 3, 4].map((n) => voucherJob(company, journalDocument(`JB-${n}`)));
-    for (const job of jobs) r.jobs.receive(job);
+    r.jobs.receive(jobs);
     await r.runner.wake();
     expect(r.client.requestCounts()).toEqual({ import: 1 });
     for (const job of jobs) {
@@ -75,7 +75,7 @@ describe('job runner', () => {
     const good1 = voucherJob(company, journalDocument('JP-1'));
     const bad = voucherJob(company, journalDocument('JP-2', 'No Such Ledger'));
     const good2 = voucherJob(company, journalDocument('JP-3'));
-    for (const job of [good1, bad, good2]) r.jobs.receive(job);
+    r.jobs.receive([good1, bad, good2]);
     await r.runner.wake();
     for (const job of [good1, good2]) {
       const booked = await bookedWith(job.job_id);
@@ -92,7 +92,7 @@ describe('job runner', () => {
   it('books once when the connection drops after the books imported (outcome unknown, checked by REMOTEID)', async () => {
     const r = rig();
     const job = voucherJob(company, journalDocument('JD-1'));
-    r.jobs.receive(job);
+    r.jobs.receive([job]);
     await books.control('POST', '/faults', { kind: 'drop-after-import' });
     await r.runner.wake();
     expect(r.jobs.get(job.job_id)?.state).toBe('importing');
@@ -113,7 +113,7 @@ describe('job runner', () => {
       },
     }));
     const job = voucherJob(company, journalDocument('JK-1'));
-    first.jobs.receive(job);
+    first.jobs.receive([job]);
     await first.runner.wake();
     // Died between sending and recording: on disk the job is "importing", outcome unknown.
     expect(first.jobs.get(job.job_id)).toMatchObject({ state: 'importing', outcome: null });
@@ -131,10 +131,10 @@ describe('job runner', () => {
   it('dedupes on job id: a redelivered job is stored once and a settled one is not run again', async () => {
     const r = rig();
     const job = voucherJob(company, journalDocument('JR-1'));
-    expect(r.jobs.receive(job).isNew).toBe(true);
-    expect(r.jobs.receive({ ...job, attempt: 2 }).isNew).toBe(false);
+    expect(r.jobs.receive([job])[0]?.isNew).toBe(true);
+    expect(r.jobs.receive([{ ...job, attempt: 2 }])[0]).toMatchObject({ isNew: false, job: { attempt: 2 } });
     await r.runner.wake();
-    const again = r.jobs.receive({ ...job, attempt: 3 });
+    const [again] = r.jobs.receive([{ ...job, attempt: 3 }]);
     expect(again).toMatchObject({ isNew: false, job: { state: 'settled' } });
     await r.runner.wake();
     expect(r.client.requestCounts()).toEqual({ import: 1 });
@@ -144,7 +144,7 @@ describe('job runner', () => {
   it('lets jobs wait while the books are stopped and runs them when they are back', async () => {
     const r = rig();
     const job = voucherJob(company, journalDocument('JW-1'));
-    r.jobs.receive(job);
+    r.jobs.receive([job]);
     await books.control('POST', '/books/stop');
     await r.runner.wake();
     expect(r.jobs.get(job.job_id)?.state).toBe('queued');
@@ -158,7 +158,7 @@ describe('job runner', () => {
   it('fails a job for a company that is not open with COMPANY_NOT_OPEN', async () => {
     const r = rig();
     const job = voucherJob({ guid: 'no-such-guid', name: 'Closed Company Pvt Ltd' }, journalDocument('JC-1'));
-    r.jobs.receive(job);
+    r.jobs.receive([job]);
     await r.runner.wake();
     expect(r.jobs.get(job.job_id)?.outcome).toMatchObject({ status: 'failed', error_code: 'COMPANY_NOT_OPEN' });
   });

@@ -77,6 +77,8 @@ export interface TransactionsTable {
   /** The connector the job was last leased to. */
   connector_id: string | null;
   lease_expires_at: string | null;
+  /** The connector session holding the lease while processing (0203). */
+  lease_session: string | null;
   created_at: string;
   updated_at: string;
   completed_at: string | null;

@@ -70,7 +70,8 @@ const envSchema = z.object({
   CONNECTOR_LEASE_MS: z.string().regex(/^[1-9]\d*$/, 'must be a positive number of milliseconds').transform(Number).default(600_000),
   CONNECTOR_OFFLINE_GRACE_MS: z.string().regex(/^\d+$/, 'must be a number of milliseconds').transform(Number).default(60_000),
   CONNECTOR_HEARTBEAT_MS: z.string().regex(/^[1-9]\d*$/, 'must be a positive number of milliseconds').transform(Number).default(25_000),
-  CONNECTOR_MAX_IN_FLIGHT: z.string().regex(/^[1-9]\d*$/, 'must be a positive integer').transform(Number).default(10),
+  // Twice the connector's default import batch (50): it imports one run while the next is on its way.
+  CONNECTOR_MAX_IN_FLIGHT: z.string().regex(/^[1-9]\d*$/, 'must be a positive integer').transform(Number).default(100),
   CONNECTOR_CLAIM_INTERVAL_MS: z.string().regex(/^[1-9]\d*$/, 'must be a positive number of milliseconds').transform(Number).default(5000),
   // Accounting bridge API (relay/src/bridge): requests per key per minute (all relay processes together), job attempts.
   BRIDGE_RATE_LIMIT_PER_MINUTE: z.string().regex(/^[1-9]\d*$/, 'must be a positive integer').transform(Number).default(600),

@@ -1,5 +1,5 @@
-// JobQueue semantics, driven directly as the gateway drives them: FIFO per company, one job in
-// flight per company, leases, requeue with retry_count + 1, CONNECTOR_OFFLINE past max_retries,
+// JobQueue semantics, driven directly as the gateway drives them: FIFO per company, a company's jobs
+// held by one session at a time, leases, requeue with retry_count + 1, CONNECTOR_OFFLINE past max_retries,
 // idempotent completion, sanitised failures — and what the caller then reads from /transactions.
 import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
 import { JobQueue } from '../../src/bridge/jobs/job-queue.js';
@@ -78,6 +78,35 @@ describeOnDatabases('bridge job queue', (kind) => {
     expect(await queue.claimForConnector(connectorId, { limit: 10, leaseMs: 60_000 })).toEqual([]);
     expect(await queue.complete(a2, connectorId, { books_voucher_guid: 'vch-guid-2' })).toBe(true);
     expect((await queue.claimForConnector(connectorId, { limit: 1, leaseMs: 60_000 })).map((j) => j.job_id)).toEqual([a3]);
+  });
+
+  it('hands a session a company’s next jobs while it runs earlier ones, but no other session until those are done', async () => {
+    const [a1, a2, a3] = [await write(tenant.companyId), await write(tenant.companyId), await write(tenant.companyId)];
+    const claim = (sessionId: string, limit = 10) => queue.claimForConnector(connectorId, { limit, leaseMs: 60_000, sessionId });
+    expect((await claim('cses_one', 1)).map((j) => j.job_id)).toEqual([a1]);
+    // A leftover session of the same connector (another relay process) must not overtake the holder.
+    expect(await claim('cses_other')).toEqual([]);
+    expect((await claim('cses_one', 1)).map((j) => j.job_id)).toEqual([a2]);
+    expect(await queue.complete(a1, connectorId, { books_voucher_guid: 'g-1' })).toBe(true);
+    expect(await claim('cses_other')).toEqual([]);
+    expect(await queue.complete(a2, connectorId, { books_voucher_guid: 'g-2' })).toBe(true);
+    expect((await claim('cses_other')).map((j) => j.job_id)).toEqual([a3]);
+  });
+
+  it('records a run of outcomes in one call: each settles once, a repeat or another connector’s report does not', async () => {
+    const [a1, a2, a3] = [await write(tenant.companyId), await write(tenant.companyId), await write(tenant.companyId)];
+    await queue.claimForConnector(connectorId, { limit: 10, leaseMs: 60_000 });
+    const recorded = await queue.recordOutcomes(connectorId, [
+      { job_id: a1, status: 'completed', books_voucher_guid: 'g-1', books_master_id: '11' },
+      { job_id: a2, status: 'failed', error_code: 'MASTER_NOT_FOUND', error_label: 'x', error_message: '<LINEERROR>Ledger "X" does not exist</LINEERROR>' },
+      { job_id: a1, status: 'completed', books_voucher_guid: 'g-again' },
+    ]);
+    expect(recorded).toEqual([true, true, false]);
+    expect(await queue.recordOutcomes('con_other', [{ job_id: a3, status: 'completed' }])).toEqual([false]);
+    expect(await status(a1)).toMatchObject({ status: 'completed', books_voucher_guid: 'g-1', books_master_id: '11' });
+    expect(await status(a2)).toMatchObject({ status: 'failed', error_code: 'MASTER_NOT_FOUND', books_voucher_guid: null });
+    expect((await status(a2)).error_message).not.toMatch(/LINEERROR|</);
+    expect(await status(a3)).toMatchObject({ status: 'processing' });
   });
 
   it('completion is idempotent and the caller reads the GUID and alter id', async () => {

@@ -9,7 +9,7 @@
 //    not run again at all, only its outcome is reported again.
 // Consecutive jobs of one company go in one request. When the answer cannot be split back per job (any
 // failure, any alteration), each job is sent again alone to learn its own GUID or its own error.
-import type { JobStore, StoredJob, JobOutcome } from '../state/job-store.js';
+import type { JobStore, OpenJob, StoredJob, JobOutcome } from '../state/job-store.js';
 import { BooksRequestError } from '../books/books-errors.js';
 import type { Logger } from '../support/logger.js';
 import { errorText } from '../support/logger.js';
@@ -72,22 +72,22 @@ export class JobRunner {
   private async pass(): Promise<PassEnd> {
     for (;;) {
       if (this.stopped) return 'done';
-      const open = this.options.jobs.open(this.options.batchSize * 4);
+      const open = this.options.jobs.open(this.options.batchSize);
       const head = open[0];
       if (!head) {
         this.waitingForBooks = null;
         return 'done';
       }
       const group = needsCheck(head) ? [head] : this.takeGroup(open);
-      const end = await this.runGroup(group);
+    const end = await this.runGroup(group);
       if (end === 'books_unavailable') return end;
       this.waitingForBooks = null;
     }
   }
 
   /** The head job and the consecutive jobs after it that can share its request. */
-  private takeGroup(open: readonly StoredJob[]): StoredJob[] {
-    const head = open[0] as StoredJob;
+  private takeGroup(open: readonly OpenJob[]): OpenJob[] {
+    const head = open[0] as OpenJob;
     const headShape = envelopeShape(head.xml);
     if (!headShape) return [head];
     const group = [head];
@@ -100,7 +100,7 @@ export class JobRunner {
     return group;
   }
 
-  private async runGroup(group: StoredJob[]): Promise<PassEnd> {
+  private async runGroup(group: OpenJob[]): Promise<PassEnd> {
     try {
       await this.importGroup(group);
       return 'done';
@@ -109,42 +109,42 @@ export class JobRunner {
     }
   }
 
-  private async importGroup(group: StoredJob[]): Promise<void> {
+  private async importGroup(group: OpenJob[]): Promise<void> {
     const shapes = group.map((job) => envelopeShape(job.xml));
     const objectCount = shapes.reduce((n, s) => n + (s?.objectCount ?? 1), 0);
-    const xml = group.length === 1 ? (group[0] as StoredJob).xml : joinEnvelopes(shapes as EnvelopeShape[]);
+    const xml = group.length === 1 ? (group[0] as OpenJob).xml : joinEnvelopes(shapes as EnvelopeShape[]);
     const rechecked = group.length === 1 && needsCheck(group[0] as StoredJob);
     this.options.jobs.markImporting(group.map((j) => j.jobId));
     const verdict = await this.options.books.importXml(xml, { objects: objectCount, action: shapes[0]?.action ?? 'create' });
     if (verdict.kind === 'failure' && verdict.companyNotOpen) {
-      for (const job of group) this.settle(job, { status: 'failed', ...verdict.failure });
-      return;
+      return this.settle(group.map((job) => [job, { status: 'failed', ...verdict.failure }]));
     }
     if (group.length === 1) {
       const job = group[0] as StoredJob;
-      if (verdict.kind === 'failure') return this.settle(job, { status: 'failed', ...verdict.failure });
+      if (verdict.kind === 'failure') return this.settle([[job, { status: 'failed', ...verdict.failure }]]);
       if (rechecked && verdict.altered > 0) {
         this.options.log.info(`job ${job.jobId}: its earlier import had gone in; the books matched its REMOTEID, nothing was booked twice`);
       }
-      return this.settle(job, completedOutcome(job, verdict.lastVchId, verdict.lastMasterId));
+      return this.settle([[job, completedOutcome(job, verdict.lastVchId, verdict.lastMasterId)]]);
     }
     // Every object created, in order: the books numbered them consecutively up to LASTVCHID.
     if (verdict.kind === 'success' && verdict.created === objectCount && verdict.lastVchId !== null && shapes.every((s) => s?.objectCount === 1)) {
       const first = verdict.lastVchId - objectCount + 1;
-      group.forEach((job, index) => this.settle(job, completedOutcome(job, job.jobType === 'voucher' ? first + index : null, null)));
-      return;
+      return this.settle(group.map((job, index) => [job, completedOutcome(job, job.jobType === 'voucher' ? first + index : null, null)]));
     }
     // Otherwise the answer cannot say which job got what: each goes again alone. Those that went in are
     // matched by their REMOTEID (altered, not booked again); the others get their own error.
     for (const job of group) await this.importGroup([job]);
   }
 
-  private settle(job: StoredJob, outcome: JobOutcome): void {
-    this.options.jobs.settle(job.jobId, outcome);
-    const stored = this.options.jobs.get(job.jobId);
-    if (outcome.status === 'failed') this.options.log.warn(`job ${job.jobId} failed: ${outcome.error_code} — ${outcome.error_message}`);
-    else this.options.log.info(`job ${job.jobId} completed${outcome.books_voucher_guid ? ` as ${outcome.books_voucher_guid}` : ''}`);
-    if (stored) this.options.onSettled(stored);
+  /** Stores the outcomes of one request together, then hands each settled job on to be reported. */
+  private settle(outcomes: readonly (readonly [StoredJob, JobOutcome])[]): void {
+    const settled = this.options.jobs.settle(outcomes.map(([job, outcome]) => ({ job, outcome })));
+    for (const [job, outcome] of outcomes) {
+      if (outcome.status === 'failed') this.options.log.warn(`job ${job.jobId} failed: ${outcome.error_code} — ${outcome.error_message}`);
+      else this.options.log.info(`job ${job.jobId} completed${outcome.books_voucher_guid ? ` as ${outcome.books_voucher_guid}` : ''}`);
+    }
+    for (const job of settled) this.options.onSettled(job);
   }
 
   private booksUnavailable(group: StoredJob[], error: unknown): PassEnd {

@@ -3,6 +3,7 @@
 // with full-jitter exponential backoff. It knows nothing about jobs or sync: the service listens for
 // messages and re-reports what the relay has not acknowledged each time a welcome arrives.
 import { randomUUID } from 'node:crypto';
+import type { Socket } from 'node:net';
 import WebSocket from 'ws';
 import {
   CONNECTOR_PROTOCOL_VERSION,
@@ -42,6 +43,9 @@ const FATAL_CLOSE_CODES = new Set([4001, 4003]);
 
 export class RelayLink {
   private socket: WebSocket | undefined;
+  /** The TCP connection under the WebSocket (from the upgrade answer), to coalesce writes. */
+  private tcp: Socket | undefined;
+  private corked = false;
   private stateValue: RelayLinkState = 'offline';
   private lastErrorValue: string | null = null;
   private readonly backoff: Backoff;
@@ -96,8 +100,24 @@ export class RelayLink {
   send(message: ClientMessage): boolean {
     const socket = this.socket;
     if (this.stateValue !== 'online' || !socket || socket.readyState !== WebSocket.OPEN) return false;
+    this.coalesceWrites();
     socket.send(JSON.stringify(message));
     return true;
+  }
+
+  /**
+   * Messages sent in one turn of the event loop (an ack and a result per job of a run) leave in one
+   * write: the TCP socket is corked for the turn. Each stays its own WebSocket frame.
+   */
+  private coalesceWrites(): void {
+    const tcp = this.tcp;
+    if (!tcp || this.corked) return;
+    this.corked = true;
+    tcp.cork();
+    process.nextTick(() => {
+      this.corked = false;
+      tcp.uncork();
+    });
   }
 
   /** Drops the current connection (as a network cut would); the link reconnects by itself. */
@@ -111,6 +131,7 @@ export class RelayLink {
     clearInterval(this.heartbeatTimer);
     const socket = this.socket;
     this.socket = undefined;
+    this.tcp = undefined;
     if (!socket || socket.readyState === WebSocket.CLOSED) return;
     await new Promise<void>((resolve) => {
       const timer = setTimeout(() => {
@@ -154,6 +175,7 @@ export class RelayLink {
       };
       socket.send(JSON.stringify(hello));
     });
+    socket.on('upgrade', (response) => (this.tcp = response.socket));
     socket.on('message', (data: WebSocket.RawData) => this.handleFrame(data));
     socket.on('ping', () => (this.lastHeard = Date.now()));
     socket.on('unexpected-response', (_request, response) => {
@@ -220,6 +242,7 @@ export class RelayLink {
   private handleClose(socket: WebSocket, code: number, reason: string): void {
     if (this.socket !== socket) return;
     this.socket = undefined;
+    this.tcp = undefined;
     clearInterval(this.heartbeatTimer);
     if (this.stateValue === 'stopped') return;
     if (code !== 1000 && code !== 1005 && code !== 1006 && reason) this.lastErrorValue = `the relay closed the connection: ${reason}`;

@@ -2,7 +2,7 @@
 // and the rules that tie them together (a job result goes to the relay or waits in the outbox; a welcome
 // re-reports what the relay has not acknowledged; books coming back wake waiting jobs). Both the CLI and
 // the Electron shell drive the connector through this, via startConnectorService.
-import type { ConnectorCompanyOut, ServerMessage, WelcomeMessage } from '@ledgerwire/shared';
+import type { AssignedJob, ConnectorCompanyOut, ServerMessage, WelcomeMessage } from '@ledgerwire/shared';
 import { CONNECTOR_PROTOCOL_VERSION } from '@ledgerwire/shared';
 import { BooksClient } from '../books/books-client.js';
 import { BooksOperations } from '../books/books-operations.js';
@@ -33,6 +33,8 @@ import {
 } from './connector-status.js';
 import { explainJob, type JobView } from './job-view.js';
 
+/** Status listeners (the local UI, the status file) hear of changes at most this often. */
+const STATUS_NOTIFY_INTERVAL_MS = 100;
 /** Delivered outcomes are kept this long (to answer a late redelivery of the same job from memory). */
 const JOB_RETENTION_MS = 14 * 24 * 3600_000;
 
@@ -59,8 +61,13 @@ export class ConnectorService {
   private stopped = false;
   private lastStatus: ConnectorStatus | undefined;
   private notifyPending = false;
+  private notifiedAt = 0;
   /** Outcomes the last hello carried (the relay acknowledges them after welcome). */
   private sentInHello = new Set<string>();
+  /** Jobs delivered and not stored yet (see storeAssigned). */
+  private readonly assigned: AssignedJob[] = [];
+  /** Jobs whose job.result.ack arrived and is not written yet (see acknowledged). */
+  private readonly acknowledgedJobs = new Set<string>();
 
   constructor(private readonly config: ConnectorConfig, sinks: readonly LogSink[] = []) {
     this.db = openLocalDatabase(config.dataDir);
@@ -151,6 +158,8 @@ export class ConnectorService {
     await this.syncing?.catch(() => undefined);
     await this.link?.stop();
     this.books.close();
+    this.jobs.markReported(this.acknowledgedJobs);
+    this.acknowledgedJobs.clear();
     this.lastStatus = this.status();
     this.db.close();
   }
@@ -330,18 +339,12 @@ export class ConnectorService {
 
   private handleMessage(message: ServerMessage): void {
     switch (message.type) {
-      case 'job.assign': {
-        const { job, isNew } = this.jobs.receive(message.job);
-        this.link?.send({ type: 'job.ack', v: CONNECTOR_PROTOCOL_VERSION, job_id: job.jobId });
-        // Delivered again after we settled it: the relay missed our result, so say it again.
-        if (!isNew && job.state === 'settled') this.report(job);
-        else void this.runner.wake();
-        this.notify();
+      case 'job.assign':
+        if (this.assigned.length === 0) queueMicrotask(() => this.storeAssigned());
+        this.assigned.push(message.job);
         return;
-      }
       case 'job.result.ack':
-        this.jobs.markReported(message.job_id);
-        this.notify();
+        this.acknowledged(message.job_id);
         return;
       case 'sync.ack':
         this.channel.handleAck(message);
@@ -361,6 +364,41 @@ export class ConnectorService {
     }
   }
 
+  /**
+   * The relay hands a run of jobs over as one job.assign each, in one burst; they are stored together
+   * (one transaction) once the frames at hand are read, and only then acknowledged.
+   */
+  private storeAssigned(): void {
+    const jobs = this.assigned.splice(0);
+    if (!this.db.open) return; // stopping: unacknowledged, the relay hands them out again
+    let runnable = false;
+    for (const { job, isNew } of this.jobs.receive(jobs)) {
+      this.link?.send({ type: 'job.ack', v: CONNECTOR_PROTOCOL_VERSION, job_id: job.jobId });
+      // Delivered again after we settled it: the relay missed our result, so say it again.
+      if (!isNew && job.state === 'settled') this.report(job);
+      else runnable = true;
+    }
+    if (runnable) void this.runner.wake();
+    this.notify();
+  }
+
+  /**
+   * Acknowledgements arrive one per job, many at a time; they are written together once the frames at
+   * hand are handled. One lost to a crash before that only means the outcome is reported again, which
+   * the relay answers as a duplicate.
+   */
+  private acknowledged(jobId: string): void {
+    if (this.acknowledgedJobs.size === 0) {
+      setImmediate(() => {
+        if (this.stopped) return;
+        this.jobs.markReported(this.acknowledgedJobs);
+        this.acknowledgedJobs.clear();
+        this.notify();
+      });
+    }
+    this.acknowledgedJobs.add(jobId);
+  }
+
   /** Sends a settled job's outcome; when the relay is away it stays in the outbox for the next welcome. */
   private report(job: StoredJob): void {
     if (!job.outcome) return;
@@ -373,15 +411,22 @@ export class ConnectorService {
     this.notify();
   }
 
-  /** Tells listeners the status changed; changes within one turn of the event loop are told once. */
+  /**
+   * Tells listeners the status changed: at once after a quiet spell, otherwise at most every
+   * STATUS_NOTIFY_INTERVAL_MS, so a run of jobs (a change per job) does not rebuild the status per job.
+   */
   private notify(): void {
     if (this.listeners.size === 0 || this.stopped || this.notifyPending) return;
     this.notifyPending = true;
-    setImmediate(() => {
+    const tell = () => {
       this.notifyPending = false;
       if (this.stopped) return;
+      this.notifiedAt = Date.now();
       const status = this.status();
       for (const listener of this.listeners) listener(status);
-    });
+    };
+    const wait = this.notifiedAt + STATUS_NOTIFY_INTERVAL_MS - Date.now();
+    if (wait > 0) setTimeout(tell, wait);
+    else setImmediate(tell);
   }
 }

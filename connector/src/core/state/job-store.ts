@@ -1,7 +1,9 @@
 // Jobs the relay handed to this connector, kept until their outcome is delivered. Deduplicates on
-// job_id; 'importing' is written (and synced to disk) before the import leaves for the books, so a crash
-// or a cut connection afterwards is remembered as "outcome unknown" and checked in the books, never
-// blindly imported again. Settled jobs whose outcome the relay has not acknowledged form the outbox.
+// job_id; 'importing' is written before the import leaves for the books, so a crash or a cut connection
+// afterwards is remembered as "outcome unknown" and checked in the books, never blindly imported again.
+// Settled jobs whose outcome the relay has not acknowledged form the outbox.
+// A job's import XML lives in job_documents, written once: SQLite rewrites a whole row on every update,
+// and a job's row changes state three or four times.
 import type { AssignedJob, JobResultMessage } from '@ledgerwire/shared';
 import type { LocalDatabase } from './local-database.js';
 
@@ -16,7 +18,6 @@ export type StoredJob = Readonly<{
   booksCompanyName: string;
   jobType: 'voucher' | 'master';
   eventType: string;
-  xml: string;
   remoteId: string;
   booksVoucherGuid: string | null;
   attempt: number;
@@ -27,9 +28,12 @@ export type StoredJob = Readonly<{
   updatedAt: string;
 }>;
 
+/** A job still to run, with the import envelope the relay rendered for it. */
+export type OpenJob = StoredJob & Readonly<{ xml: string }>;
+
 type Row = {
   seq: number; job_id: string; company_id: number; books_company_guid: string; books_company_name: string;
-  job_type: string; event_type: string; xml: string; remote_id: string; books_voucher_guid: string | null;
+  job_type: string; event_type: string; remote_id: string; books_voucher_guid: string | null;
   attempt: number; state: string; outcome: string | null; reported: number; received_at: string; updated_at: string;
 };
 
@@ -42,7 +46,6 @@ function toJob(row: Row): StoredJob {
     booksCompanyName: row.books_company_name,
     jobType: row.job_type === 'master' ? 'master' : 'voucher',
     eventType: row.event_type,
-    xml: row.xml,
     remoteId: row.remote_id,
     booksVoucherGuid: row.books_voucher_guid,
     attempt: row.attempt,
@@ -54,7 +57,30 @@ function toJob(row: Row): StoredJob {
   };
 }
 
+function newJob(job: AssignedJob, seq: number, now: string): StoredJob {
+  return {
+    seq,
+    jobId: job.job_id,
+    companyId: job.company_id,
+    booksCompanyGuid: job.books_company_guid,
+    booksCompanyName: job.books_company_name,
+    jobType: job.job_type,
+    eventType: job.event_type,
+    remoteId: job.remote_id,
+    booksVoucherGuid: job.books_voucher_guid,
+    attempt: job.attempt,
+    state: 'queued',
+    outcome: null,
+    reported: false,
+    receivedAt: now,
+    updatedAt: now,
+  };
+}
+
 export type JobCounts = Readonly<{ waiting: number; importing: number; unreported: number; settled: number }>;
+
+/** job_id IN (…) for a list passed as one JSON parameter. */
+const IN_LIST = 'job_id IN (SELECT value FROM json_each(?))';
 
 export class JobStore {
   constructor(private readonly db: LocalDatabase, private readonly clock: () => Date = () => new Date()) {}
@@ -64,55 +90,75 @@ export class JobStore {
     return row ? toJob(row) : undefined;
   }
 
-  /** Stores a delivered job; a redelivery of a known job only raises its attempt. Returns the stored job. */
-  receive(job: AssignedJob): { job: StoredJob; isNew: boolean } {
+  /**
+   * Stores delivered jobs (one transaction for all); a redelivery of a known job only raises its
+   * attempt. Returns each stored job and whether it was new, in the order given.
+   */
+  receive(jobs: readonly AssignedJob[]): { job: StoredJob; isNew: boolean }[] {
     const now = this.clock().toISOString();
-    return this.db.transaction(() => {
-      const existing = this.get(job.job_id);
-      if (existing) {
-        if (job.attempt > existing.attempt) {
-          this.db.prepare('UPDATE jobs SET attempt = ?, updated_at = ? WHERE job_id = ?').run(job.attempt, now, job.job_id);
-        }
-        return { job: this.get(job.job_id) as StoredJob, isNew: false };
-      }
-      this.db
-        .prepare(
-          `INSERT INTO jobs (job_id, company_id, books_company_guid, books_company_name, job_type, event_type, xml, remote_id,
-             books_voucher_guid, attempt, state, received_at, updated_at)
-           VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'queued', ?, ?)`,
-        )
-        .run(job.job_id, job.company_id, job.books_company_guid, job.books_company_name, job.job_type, job.event_type, job.xml,
+    const insert = this.db.prepare(
+      `INSERT INTO jobs (job_id, company_id, books_company_guid, books_company_name, job_type, event_type, remote_id,
+         books_voucher_guid, attempt, state, received_at, updated_at)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 'queued', ?, ?)
+       ON CONFLICT (job_id) DO NOTHING`,
+    );
+    const document = this.db.prepare('INSERT INTO job_documents (seq, xml) VALUES (?, ?)');
+    const raise = this.db.prepare('UPDATE jobs SET attempt = ?, updated_at = ? WHERE job_id = ? AND attempt < ?');
+    return this.db.transaction(() =>
+      jobs.map((job) => {
+        const inserted = insert.run(job.job_id, job.company_id, job.books_company_guid, job.books_company_name, job.job_type, job.event_type,
           job.remote_id, job.books_voucher_guid, job.attempt, now, now);
-      return { job: this.get(job.job_id) as StoredJob, isNew: true };
-    })();
+        if (inserted.changes === 1) {
+          const seq = Number(inserted.lastInsertRowid);
+          document.run(seq, job.xml);
+          return { job: newJob(job, seq, now), isNew: true };
+        }
+        raise.run(job.attempt, now, job.job_id, job.attempt);
+        return { job: this.get(job.job_id) as StoredJob, isNew: false };
+      }),
+    )();
   }
 
-  /** Jobs still to run (queued, or importing with an unknown outcome), oldest first. */
-  open(limit = 1000): StoredJob[] {
-    return (this.db.prepare("SELECT * FROM jobs WHERE state != 'settled' ORDER BY seq LIMIT ?").all(limit) as Row[]).map(toJob);
+  /**
+   * Jobs still to run (queued, or importing with an unknown outcome), oldest first, with their XML. The
+   * states are named so the jobs_open index finds them without reading the settled jobs kept for days.
+   */
+  open(limit = 1000): OpenJob[] {
+    const rows = this.db
+      .prepare(
+        `SELECT jobs.*, d.xml FROM jobs JOIN job_documents d ON d.seq = jobs.seq
+         WHERE jobs.state IN ('queued', 'importing') ORDER BY jobs.seq LIMIT ?`,
+      )
+      .all(limit) as (Row & { xml: string })[];
+    return rows.map((row) => ({ ...toJob(row), xml: row.xml }));
   }
 
   markImporting(jobIds: readonly string[]): void {
     const now = this.clock().toISOString();
-    const stmt = this.db.prepare("UPDATE jobs SET state = 'importing', updated_at = ? WHERE job_id = ? AND state != 'settled'");
-    this.db.transaction(() => jobIds.forEach((id) => stmt.run(now, id)))();
+    this.db.prepare(`UPDATE jobs SET state = 'importing', updated_at = ? WHERE ${IN_LIST} AND state != 'settled'`).run(now, JSON.stringify(jobIds));
   }
 
   /** Back to queued: nothing was sent (books not running, company not open). */
   markQueued(jobIds: readonly string[]): void {
     const now = this.clock().toISOString();
-    const stmt = this.db.prepare("UPDATE jobs SET state = 'queued', updated_at = ? WHERE job_id = ? AND state = 'importing'");
-    this.db.transaction(() => jobIds.forEach((id) => stmt.run(now, id)))();
+    this.db.prepare(`UPDATE jobs SET state = 'queued', updated_at = ? WHERE ${IN_LIST} AND state = 'importing'`).run(now, JSON.stringify(jobIds));
   }
 
-  settle(jobId: string, outcome: JobOutcome): void {
-    this.db
-      .prepare("UPDATE jobs SET state = 'settled', outcome = ?, reported = 0, updated_at = ? WHERE job_id = ? AND state != 'settled'")
-      .run(JSON.stringify(outcome), this.clock().toISOString(), jobId);
+  /** Stores the outcomes of one import request together (one transaction); returns the settled jobs. */
+  settle(outcomes: readonly { job: StoredJob; outcome: JobOutcome }[]): StoredJob[] {
+    const now = this.clock().toISOString();
+    const stmt = this.db.prepare("UPDATE jobs SET state = 'settled', outcome = ?, reported = 0, updated_at = ? WHERE job_id = ? AND state != 'settled'");
+    return this.db.transaction(() =>
+      outcomes.flatMap(({ job, outcome }) => {
+        if (stmt.run(JSON.stringify(outcome), now, job.jobId).changes === 1) return [{ ...toStored(job), state: 'settled' as const, outcome, reported: false, updatedAt: now }];
+        const stored = this.get(job.jobId);
+        return stored ? [stored] : [];
+      }),
+    )();
   }
 
-  markReported(jobId: string): void {
-    this.db.prepare('UPDATE jobs SET reported = 1, updated_at = ? WHERE job_id = ?').run(this.clock().toISOString(), jobId);
+  markReported(jobIds: Iterable<string>): void {
+    this.db.prepare(`UPDATE jobs SET reported = 1, updated_at = ? WHERE ${IN_LIST}`).run(this.clock().toISOString(), JSON.stringify([...jobIds]));
   }
 
   /** Outcomes known here but not yet acknowledged by the relay. */
@@ -122,20 +168,34 @@ export class JobStore {
 
   /** Forgets jobs settled and acknowledged before `before`; open and unreported ones always stay. */
   prune(before: Date): number {
-    return this.db.prepare("DELETE FROM jobs WHERE state = 'settled' AND reported = 1 AND updated_at < ?").run(before.toISOString()).changes;
+    const done = "state = 'settled' AND reported = 1 AND updated_at < ?";
+    const cutoff = before.toISOString();
+    return this.db.transaction(() => {
+      this.db.prepare(`DELETE FROM job_documents WHERE seq IN (SELECT seq FROM jobs WHERE ${done})`).run(cutoff);
+      return this.db.prepare(`DELETE FROM jobs WHERE ${done}`).run(cutoff).changes;
+    })();
   }
 
   recent(limit: number): StoredJob[] {
     return (this.db.prepare('SELECT * FROM jobs ORDER BY seq DESC LIMIT ?').all(limit) as Row[]).map(toJob);
   }
 
+  /** Counted from the indexes (jobs_open, jobs_outbox), not by reading every row: status asks often. */
   counts(): JobCounts {
-    const row = this.db
+    return this.db
       .prepare(
-        `SELECT SUM(state = 'queued') AS waiting, SUM(state = 'importing') AS importing,
-                SUM(state = 'settled' AND reported = 0) AS unreported, SUM(state = 'settled') AS settled FROM jobs`,
+        `SELECT (SELECT COUNT(*) FROM jobs WHERE state = 'queued') AS waiting,
+                (SELECT COUNT(*) FROM jobs WHERE state = 'importing') AS importing,
+                (SELECT COUNT(*) FROM jobs WHERE reported = 0 AND state = 'settled') AS unreported,
+                (SELECT COUNT(*) FROM jobs WHERE state = 'settled') AS settled`,
       )
-      .get() as Record<string, number | null>;
-    return { waiting: row.waiting ?? 0, importing: row.importing ?? 0, unreported: row.unreported ?? 0, settled: row.settled ?? 0 };
+      .get() as JobCounts;
   }
+}
+
+/** The stored part of a job (an OpenJob without its XML). */
+function toStored(job: StoredJob | OpenJob): StoredJob {
+  if (!('xml' in job)) return job;
+  const { xml: _xml, ...stored } = job;
+  return stored;
 }

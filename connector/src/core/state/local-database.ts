@@ -62,6 +62,13 @@ const MIGRATIONS: readonly string[] = [
   ) WITHOUT ROWID;
   CREATE TABLE log (id INTEGER PRIMARY KEY AUTOINCREMENT, at TEXT NOT NULL, level TEXT NOT NULL, message TEXT NOT NULL);
   `,
+  // A job's XML in a row of its own, written once: SQLite rewrites the whole row on every update, and a
+  // job's state changes three or four times.
+  `
+  CREATE TABLE job_documents (seq INTEGER PRIMARY KEY, xml TEXT NOT NULL);
+  INSERT INTO job_documents (seq, xml) SELECT seq, xml FROM jobs;
+  ALTER TABLE jobs DROP COLUMN xml;
+  `,
 ];
 
 /** Creates the data directory and the database file (0700 / 0600) before SQLite touches them. */
@@ -76,6 +83,23 @@ export function databasePath(dataDir: string): string {
   return path.join(dataDir, 'connector.db');
 }
 
+/**
+ * The stores run a small fixed set of SQL texts, many per job; compiling a statement costs more than
+ * running it, so each text is compiled once and kept. A kept statement still being iterated (a
+ * generator left open) cannot run again, so a second user of that text gets a fresh one.
+ */
+function keepPreparedStatements(db: Database.Database): void {
+  const compile = db.prepare.bind(db);
+  const kept = new Map<string, Database.Statement>();
+  db.prepare = ((sql: string) => {
+    const statement = kept.get(sql);
+    if (statement && !statement.busy) return statement;
+    const fresh = compile(sql);
+    if (!statement) kept.set(sql, fresh);
+    return fresh;
+  }) as Database.Database['prepare'];
+}
+
 export function openLocalDatabase(dataDir: string): LocalDatabase {
   const file = databasePath(dataDir);
   prepareFiles(dataDir, file);
@@ -86,6 +110,7 @@ export function openLocalDatabase(dataDir: string): LocalDatabase {
   // REMOTEID the books match. FULL would fsync on every job state change.
   db.pragma('synchronous = NORMAL');
   db.pragma('busy_timeout = 5000');
+  keepPreparedStatements(db);
   const current = db.pragma('user_version', { simple: true }) as number;
   for (let version = current; version < MIGRATIONS.length; version += 1) {
     db.transaction(() => {

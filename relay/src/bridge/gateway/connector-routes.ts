@@ -70,7 +70,7 @@ export const connectorRoutes: FastifyPluginAsyncZod<ConnectorRoutesOptions> = as
       throw new AppError('connector_upgrade_required');
     },
     wsHandler: (socket, request) => {
-      gateway.attach(webSocketTransport(socket), current(request));
+      gateway.attach(webSocketTransport(socket, request.raw.socket), current(request));
     },
   });
 

@@ -16,6 +16,7 @@ import {
   type SyncBatchMessage,
 } from '@ledgerwire/shared';
 import type { FastifyBaseLogger } from 'fastify';
+import type { JobOutcomeReport } from '../jobs/record-outcomes.js';
 import type { AuthenticatedConnector } from './enrolment-service.js';
 import type { GatewayClaimedJob, GatewayPairedCompany } from './gateway-ports.js';
 import type { SessionServices } from './session-services.js';
@@ -33,6 +34,8 @@ export class ConnectorSession {
   private booksRunning = false;
   private lastHeardAt: number;
   private inbox: Promise<void> = Promise.resolve();
+  /** Frames received and not yet handled; handled in order, a run of job.result together. */
+  private arrived: Frame[] = [];
   private claiming: Promise<void> | undefined;
   private claimAgain = false;
   /** Resolves when the close has been handled (requeue and presence written). */
@@ -52,7 +55,7 @@ export class ConnectorSession {
     this.closed = new Promise((resolve) => (this.resolveClosed = resolve));
     transport.onFrame((frame) => {
       this.lastHeardAt = this.services.clock().getTime();
-      this.inbox = this.inbox.then(() => this.handleFrame(frame));
+      if (this.arrived.push(frame) === 1) this.inbox = this.inbox.then(() => this.handleArrived());
     });
     transport.onClose(() => {
       this.inbox = this.inbox.then(() => this.handleClose());
@@ -127,7 +130,11 @@ export class ConnectorSession {
     for (const [jobId, leaseEnd] of this.inFlight) if (leaseEnd <= now) this.inFlight.delete(jobId);
     const capacity = this.services.settings.maxInFlight - this.inFlight.size;
     if (capacity <= 0) return;
-    const jobs = await this.services.jobs.claimForConnector(this.connector.connectorId, { limit: capacity, leaseMs: this.services.settings.leaseMs });
+    const jobs = await this.services.jobs.claimForConnector(this.connector.connectorId, {
+      limit: capacity,
+      leaseMs: this.services.settings.leaseMs,
+      sessionId: this.sessionId,
+    });
     for (const job of jobs) {
       if (this.state !== 'ready') return; // the close handler requeues what was claimed
       this.inFlight.set(job.job_id, Date.parse(job.lease_expires_at));
@@ -136,15 +143,40 @@ export class ConnectorSession {
     if (jobs.length === capacity) this.claimAgain = true;
   }
 
-  private async handleFrame(frame: Frame): Promise<void> {
-    if (this.state === 'closed') return;
-    const parsed = parseClientMessage(frame);
-    if (!parsed.ok) {
-      this.sendError(parsed.code, parsed.problem);
-      if (parsed.code === 'unsupported_version') this.transport.close(CloseCode.unsupportedVersion, 'unsupported protocol version');
-      return;
+  /**
+   * Handles the frames that arrived, in order. A connector reports an import request's jobs as a burst
+   * of job.result frames; a run of them is recorded in one transaction.
+   */
+  private async handleArrived(): Promise<void> {
+    const frames = this.arrived;
+    this.arrived = [];
+    let results: JobResultMessage[] = [];
+    for (const frame of frames) {
+      const message = this.parse(frame);
+      // Before hello has been handled nothing joins a run: each message is checked against the state.
+      if (message?.type === 'job.result' && this.state === 'ready') {
+        results.push(message);
+        continue;
+      }
+      if (results.length > 0) await this.handleResults(results);
+      results = [];
+      if (message) await this.handleMessage(message);
     }
-    const message = parsed.message;
+    if (results.length > 0) await this.handleResults(results);
+  }
+
+  /** The frame's message, or undefined after answering a frame that is not one with an error. */
+  private parse(frame: Frame): ClientMessage | undefined {
+    if (this.state === 'closed') return undefined;
+    const parsed = parseClientMessage(frame);
+    if (parsed.ok) return parsed.message;
+    this.sendError(parsed.code, parsed.problem);
+    if (parsed.code === 'unsupported_version') this.transport.close(CloseCode.unsupportedVersion, 'unsupported protocol version');
+    return undefined;
+  }
+
+  private async handleMessage(message: ClientMessage): Promise<void> {
+    if (this.state === 'closed') return;
     if (this.state === 'awaiting_hello' && message.type !== 'hello') {
       this.sendError('hello_required', `send hello before ${message.type}`);
       return;
@@ -152,10 +184,14 @@ export class ConnectorSession {
     try {
       await this.dispatch(message);
     } catch (error) {
-      this.log.error({ err: error, connector_id: this.connector.connectorId, message_type: message.type }, 'connector message failed');
-      // Not acknowledged: the connector keeps the result or batch and sends it again.
-      this.sendError('internal_error', `the relay could not handle ${message.type}; send it again later`, refOf(message));
+      this.failed(message, error);
     }
+  }
+
+  private failed(message: ClientMessage, error: unknown): void {
+    this.log.error({ err: error, connector_id: this.connector.connectorId, message_type: message.type }, 'connector message failed');
+    // Not acknowledged: the connector keeps the result or batch and sends it again.
+    this.sendError('internal_error', `the relay could not handle ${message.type}; send it again later`, refOf(message));
   }
 
   private async dispatch(message: ClientMessage): Promise<void> {
@@ -165,7 +201,7 @@ export class ConnectorSession {
       case 'job.ack':
         return; // delivery confirmed; the lease keeps running until the result
       case 'job.result':
-        return this.handleResult(message);
+        return this.handleResults([message]);
       case 'presence':
         this.booksRunning = message.books.running;
         await this.services.presence.booksChanged(this.connector, message.books);
@@ -190,10 +226,8 @@ export class ConnectorSession {
     }
     const id = this.connector.connectorId;
     // Outcomes from the connector's outbox first, so a job it finished is not handed out again.
-    const dispositions: { job_id: string; disposition: 'recorded' | 'duplicate' }[] = [];
-    for (const { job_id, outcome } of message.outcomes ?? []) {
-      dispositions.push({ job_id, disposition: (await this.recordOutcome(job_id, outcome)) ? 'recorded' : 'duplicate' });
-    }
+    const outcomes = message.outcomes ?? [];
+    const recorded = await this.services.jobs.recordOutcomes(id, outcomes.map(outcomeReport));
     // Jobs still leased to this connector belong to an earlier connection, which is gone: deliver them again.
     await this.services.jobs.requeueConnectorJobs(id);
     this.booksRunning = message.books.running;
@@ -216,28 +250,31 @@ export class ConnectorSession {
         return kind.success ? [{ company_id: c.company_id, kind: kind.data, cursor: c.cursor }] : [];
       }),
     });
-    for (const { job_id, disposition } of dispositions) this.send({ type: 'job.result.ack', v: CONNECTOR_PROTOCOL_VERSION, job_id, disposition });
+    outcomes.forEach(({ job_id }, i) => this.sendResultAck(job_id, recorded[i] === true));
     await this.fillCapacity();
   }
 
-  private async handleResult(message: JobResultMessage): Promise<void> {
-    const recorded = await this.recordOutcome(message.job_id, message.outcome);
-    this.inFlight.delete(message.job_id);
-    this.send({ type: 'job.result.ack', v: CONNECTOR_PROTOCOL_VERSION, job_id: message.job_id, disposition: recorded ? 'recorded' : 'duplicate' });
-    await this.fillCapacity();
-  }
-
-  /** Idempotent on the job id: false when the job was settled already (or is not this connector's). */
-  private async recordOutcome(jobId: string, outcome: JobResultMessage['outcome']): Promise<boolean> {
-    const id = this.connector.connectorId;
-    if (outcome.status === 'completed') {
-      return this.services.jobs.complete(jobId, id, {
-        books_voucher_guid: outcome.books_voucher_guid ?? null,
-        books_master_id: outcome.books_master_id ?? null,
-        books_alter_id: outcome.books_alter_id ?? null,
-      });
+  /** Records a run of results in one transaction, acknowledges each, and refills the freed slots. */
+  private async handleResults(messages: readonly JobResultMessage[]): Promise<void> {
+    if (this.state === 'closed') return;
+    let recorded: boolean[];
+    try {
+      recorded = await this.services.jobs.recordOutcomes(this.connector.connectorId, messages.map(outcomeReport));
+    } catch (error) {
+      for (const message of messages) this.failed(message, error);
+      return;
     }
-    return this.services.jobs.fail(jobId, id, { error_code: outcome.error_code, error_label: outcome.error_label, error_message: outcome.error_message });
+    messages.forEach((message, i) => {
+      this.inFlight.delete(message.job_id);
+      this.sendResultAck(message.job_id, recorded[i] === true);
+    });
+    // One claim for the run of freed slots, so the connector has its next run at hand when this one is
+    // done. Not awaited: the frames behind these need not wait for the claim.
+    void this.fillCapacity();
+  }
+
+  private sendResultAck(jobId: string, recorded: boolean): void {
+    this.send({ type: 'job.result.ack', v: CONNECTOR_PROTOCOL_VERSION, job_id: jobId, disposition: recorded ? 'recorded' : 'duplicate' });
   }
 
   private async handleSyncBatch(message: SyncBatchMessage): Promise<void> {
@@ -315,6 +352,10 @@ function pairedOut(c: GatewayPairedCompany) {
 function samePairings(a: readonly GatewayPairedCompany[], b: readonly GatewayPairedCompany[]): boolean {
   const key = (list: readonly GatewayPairedCompany[]) => JSON.stringify(list.map(pairedOut));
   return key(a) === key(b);
+}
+
+function outcomeReport({ job_id, outcome }: Pick<JobResultMessage, 'job_id' | 'outcome'>): JobOutcomeReport {
+  return { job_id, ...outcome };
 }
 
 function refOf(message: ClientMessage): string | null {

@@ -4,18 +4,15 @@
 // can hand in small in-memory versions.
 import type { SyncMasterItem, SyncVoucherItem } from '@ledgerwire/shared';
 import type { ClaimedJob } from '../jobs/job-queue.js';
+import type { JobOutcomeReport } from '../jobs/record-outcomes.js';
 
 /** A job as the queue hands it out (the bridge's own type; the gateway only reads it). */
 export type GatewayClaimedJob = ClaimedJob;
 
 export type GatewayJobQueue = {
-  claimForConnector(connectorId: string, options: { limit: number; leaseMs: number }): Promise<readonly GatewayClaimedJob[]>;
-  complete(
-    jobId: string,
-    connectorId: string,
-    result: { books_voucher_guid?: string | null; books_master_id?: string | null; books_alter_id?: string | null },
-  ): Promise<boolean>;
-  fail(jobId: string, connectorId: string, error: { error_code: string; error_label: string; error_message: string }): Promise<boolean>;
+  claimForConnector(connectorId: string, options: { limit: number; leaseMs: number; sessionId: string }): Promise<readonly GatewayClaimedJob[]>;
+  /** One transaction for the run; per report, whether it settled the job (false: a repeat or not this connector's). */
+  recordOutcomes(connectorId: string, reports: readonly JobOutcomeReport[]): Promise<boolean[]>;
   requeueConnectorJobs(connectorId: string): Promise<number>;
   expireLeases(): Promise<number>;
   onJobQueued(listener: (companyId: number) => void): void;

@@ -65,6 +65,7 @@ export function createJobWakeChannel(deps: {
 
   // The announcing connection is opened on first use and again after it was lost.
   let announcer: Promise<pg.Client> | undefined;
+  let announcements: Promise<unknown> = Promise.resolve();
   const announcerClient = (): Promise<pg.Client> => {
     announcer ??= connect().then((client) => {
       client.once('end', () => (announcer = undefined));
@@ -85,7 +86,9 @@ export function createJobWakeChannel(deps: {
     },
     announce(companyId: number) {
       if (closing) return;
-      announcerClient()
+      // One query at a time on the announcing connection (pg no longer queues them for the caller).
+      announcements = announcements
+        .then(announcerClient)
         .then((client) => client.query('select pg_notify($1, $2)', [channel, String(companyId)]))
         .catch((error: unknown) => {
           deps.log.warn({ err: error, company_id: companyId }, 'job wake notification failed; the claim pass will deliver the job');
@@ -93,6 +96,7 @@ export function createJobWakeChannel(deps: {
     },
     async close() {
       closing = true;
+      await announcements;
       const announcing = announcer?.catch(() => undefined);
       await Promise.all([listener?.end().catch(() => undefined), announcing?.then((client) => client?.end()).catch(() => undefined)]);
     },

@@ -1,6 +1,7 @@
 // The one thing a connector session needs from its connection: send text, close, and hear frames and
 // the close. The WebSocket adapter is here; protocol tests plug an in-memory pair into the same shape.
 import type { Frame } from '@ledgerwire/shared';
+import type { Socket } from 'node:net';
 import type { WebSocket } from 'ws';
 
 export type SessionTransport = {
@@ -24,10 +25,26 @@ export const CloseCode = Object.freeze({
   unsupportedVersion: 4003,
 });
 
-export function webSocketTransport(socket: WebSocket): SessionTransport {
+/**
+ * `tcp` is the connection under the WebSocket: frames sent in one turn of the event loop (a run of
+ * job.assign, a run of job.result.ack) leave in one write by corking it for the turn.
+ */
+export function webSocketTransport(socket: WebSocket, tcp?: Socket): SessionTransport {
+  let corked = false;
+  const coalesceWrites = () => {
+    if (!tcp || corked) return;
+    corked = true;
+    tcp.cork();
+    process.nextTick(() => {
+      corked = false;
+      tcp.uncork();
+    });
+  };
   return {
     send(text) {
-      if (socket.readyState === socket.OPEN) socket.send(text);
+      if (socket.readyState !== socket.OPEN) return;
+      coalesceWrites();
+      socket.send(text);
     },
     close(code, reason) {
       if (socket.readyState === socket.OPEN || socket.readyState === socket.CONNECTING) socket.close(code, reason);

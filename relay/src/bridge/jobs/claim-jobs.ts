@@ -1,6 +1,9 @@
-// Hands queued jobs to a connector: per paired company, its oldest queued jobs in order, and only while
-// none of that company's jobs is processing (strict FIFO per company). A run of consecutive jobs goes
-// out together so the connector can import them in one request, in order, and split the outcome. On PostgreSQL
+// Hands queued jobs to a connector session: per paired company, its oldest queued jobs in order, and only
+// while no other session holds any of that company's jobs (strict FIFO per company). The session that
+// holds a company's earlier jobs may be handed its next ones: it runs them in the order received, so the
+// books never sit idle between one run and the next. A claim without a session (tests, tools) waits until
+// the company has nothing processing. A run of consecutive jobs goes out together so the connector can
+// import them in one request, in order, and split the outcome. On PostgreSQL
 // the company rows are locked with SKIP LOCKED so two relay processes never claim for one company
 // at once; SQLite has one writer, so its transaction serialises claims already.
 import type { Kysely, Transaction } from 'kysely';
@@ -23,23 +26,24 @@ async function lockPairedCompanies(trx: Transaction<Database>, capabilities: Dia
   return capabilities.skipLocked ? query.forUpdate().skipLocked().execute() : query.execute();
 }
 
+/** A processing job of the company that this session does not hold (any, when there is no session). */
+function heldElsewhere(trx: Transaction<Database>, companyId: number, sessionId: string | undefined) {
+  const processing = trx.selectFrom('transactions').select('id').where('company_id', '=', companyId).where('status', '=', 'processing');
+  const query = sessionId === undefined ? processing : processing.where((eb) => eb.or([eb('lease_session', 'is', null), eb('lease_session', '!=', sessionId)]));
+  return query.executeTakeFirst();
+}
+
 export async function claimJobs(
   db: Kysely<Database>,
   capabilities: DialectCapabilities,
   connectorId: string,
-  options: { limit: number; leaseExpiresAt: string; now: string },
+  options: { limit: number; leaseExpiresAt: string; now: string; sessionId?: string | undefined },
 ): Promise<ClaimedRow[]> {
   return db.transaction().execute(async (trx) => {
     const claimed: ClaimedRow[] = [];
     for (const company of await lockPairedCompanies(trx, capabilities, connectorId)) {
       if (claimed.length >= options.limit) break;
-      const busy = await trx
-        .selectFrom('transactions')
-        .select('id')
-        .where('company_id', '=', company.id)
-        .where('status', '=', 'processing')
-        .executeTakeFirst();
-      if (busy) continue;
+      if (await heldElsewhere(trx, company.id, options.sessionId)) continue;
       const next = await trx
         .selectFrom('transactions')
         .select('id')
@@ -50,7 +54,13 @@ export async function claimJobs(
         .execute();
       const rows = next.length === 0 ? [] : await trx
         .updateTable('transactions')
-        .set({ status: 'processing', connector_id: connectorId, lease_expires_at: options.leaseExpiresAt, updated_at: options.now })
+        .set({
+          status: 'processing',
+          connector_id: connectorId,
+          lease_expires_at: options.leaseExpiresAt,
+          lease_session: options.sessionId ?? null,
+          updated_at: options.now,
+        })
         .where('id', 'in', next.map((n) => n.id))
         .where('status', '=', 'queued')
         .returningAll()

@@ -7,8 +7,8 @@ import type { Database } from '../../db/schema.js';
 import { systemClock, type Clock } from '../bridge-ids.js';
 import { claimJobs } from './claim-jobs.js';
 import { enqueueJob, type NewJob } from './enqueue-job.js';
-import { sanitiseJobError } from './job-error-sanitiser.js';
 import { renderJobXml } from './render-job-xml.js';
+import { recordOutcomes, type JobOutcomeReport } from './record-outcomes.js';
 import { requeueJobs } from './requeue-jobs.js';
 import type { TransactionRow } from './transaction-record.js';
 
@@ -53,13 +53,15 @@ export class JobQueue {
     return result;
   }
 
-  async claimForConnector(connectorId: string, options: { limit: number; leaseMs: number }): Promise<ClaimedJob[]> {
+  /** See claim-jobs.ts: with `sessionId`, that session may be handed a company's next jobs while it runs earlier ones. */
+  async claimForConnector(connectorId: string, options: { limit: number; leaseMs: number; sessionId?: string }): Promise<ClaimedJob[]> {
     const now = this.clock();
     const leaseExpiresAt = new Date(now.getTime() + options.leaseMs).toISOString();
     const claimed = await claimJobs(this.db, this.capabilities, connectorId, {
       limit: Math.max(1, options.limit),
       leaseExpiresAt,
       now: now.toISOString(),
+      sessionId: options.sessionId,
     });
     const jobs: ClaimedJob[] = [];
     for (const { row, company } of claimed) {
@@ -80,44 +82,20 @@ export class JobQueue {
     return jobs;
   }
 
+  /** Records a run of outcomes in one transaction; per report, whether it settled the job (false: a repeat). */
+  recordOutcomes(connectorId: string, reports: readonly JobOutcomeReport[]): Promise<boolean[]> {
+    return recordOutcomes(this.db, connectorId, reports, this.clock().toISOString());
+  }
+
   /** Idempotent: a repeat for a job already completed or failed is ignored (returns false). */
   async complete(jobId: string, connectorId: string, result: JobResult): Promise<boolean> {
-    const now = this.clock().toISOString();
-    const current = await this.db.selectFrom('transactions').select(['target_voucher_guid']).where('job_id', '=', jobId).executeTakeFirst();
-    if (!current) return false;
-    const updated = await this.db
-      .updateTable('transactions')
-      .set({
-        status: 'completed',
-        books_voucher_guid: result.books_voucher_guid ?? current.target_voucher_guid,
-        books_master_id: result.books_master_id ?? null,
-        books_alter_id: result.books_alter_id ?? null,
-        error_code: null,
-        error_label: null,
-        error_message: null,
-        lease_expires_at: null,
-        completed_at: now,
-        updated_at: now,
-      })
-      .where('job_id', '=', jobId)
-      .where('connector_id', '=', connectorId)
-      // A late result for a job requeued meanwhile still settles it: the books did import it.
-      .where('status', 'in', ['processing', 'queued'])
-      .executeTakeFirst();
-    return Number(updated.numUpdatedRows) > 0;
+    const [recorded] = await this.recordOutcomes(connectorId, [{ job_id: jobId, status: 'completed', ...result }]);
+    return recorded === true;
   }
 
   async fail(jobId: string, connectorId: string, error: { error_code: string; error_label: string; error_message: string }): Promise<boolean> {
-    const now = this.clock().toISOString();
-    const clean = sanitiseJobError(error);
-    const updated = await this.db
-      .updateTable('transactions')
-      .set({ status: 'failed', ...clean, books_voucher_guid: null, lease_expires_at: null, completed_at: now, updated_at: now })
-      .where('job_id', '=', jobId)
-      .where('connector_id', '=', connectorId)
-      .where('status', 'in', ['processing', 'queued'])
-      .executeTakeFirst();
-    return Number(updated.numUpdatedRows) > 0;
+    const [recorded] = await this.recordOutcomes(connectorId, [{ job_id: jobId, status: 'failed', ...error }]);
+    return recorded === true;
   }
 
   /** Connector dropped: its processing jobs → queued with retry_count + 1; past max_retries → failed CONNECTOR_OFFLINE. */

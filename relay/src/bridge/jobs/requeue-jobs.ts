@@ -38,11 +38,12 @@ export async function requeueJobs(
               error_message: `The connector went offline during the import ${job.max_retries + 1} times; resubmit once it is back`,
               books_voucher_guid: null,
               lease_expires_at: null,
+              lease_session: null,
               completed_at: now,
               updated_at: now,
             })
             .executeTakeFirst()
-        : await update.set({ status: 'queued', retry_count: job.retry_count + 1, lease_expires_at: null, updated_at: now }).executeTakeFirst();
+        : await update.set({ status: 'queued', retry_count: job.retry_count + 1, lease_expires_at: null, lease_session: null, updated_at: now }).executeTakeFirst();
       if (Number(result.numUpdatedRows) === 0) continue;
       if (exhausted) failed += 1;
       else {

@@ -7,6 +7,7 @@ import * as rateLimitCounters from './0101-rate-limit-counters.js';
 import * as bridgeTenancy from './0200-bridge-tenancy.js';
 import * as bridgeTransactions from './0201-bridge-transactions.js';
 import * as bridgePulledData from './0202-bridge-pulled-data.js';
+import * as transactionLeaseSession from './0203-transaction-lease-session.js';
 import * as connectors from './0250-connectors.js';
 
 export const migrations: Record<string, Migration> = {
@@ -17,5 +18,6 @@ export const migrations: Record<string, Migration> = {
   '0200-bridge-tenancy': bridgeTenancy,
   '0201-bridge-transactions': bridgeTransactions,
   '0202-bridge-pulled-data': bridgePulledData,
+  '0203-transaction-lease-session': transactionLeaseSession,
   '0250-connectors': connectors,
 };

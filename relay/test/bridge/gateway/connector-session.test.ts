@@ -58,12 +58,30 @@ describeOnDatabases('connector session protocol', (kind) => {
       connector.sendRaw(JSON.stringify({ type: 'hello', v, connector_version: '1.0.0' }));
       expect((await connector.next('error')).message).toMatch(/books/);
       const welcome = await connector.hello(BOOKS_RUNNING);
-      expect(welcome).toMatchObject({ connector_id: enrolled.connector_id, max_in_flight: 10, lease_ms: 600_000 });
+      expect(welcome).toMatchObject({ connector_id: enrolled.connector_id, max_in_flight: 100, lease_ms: 600_000 });
       connector.send({ type: 'hello', v, connector_version: '1.0.0', books: BOOKS_RUNNING });
       expect(await connector.next('error')).toMatchObject({ code: 'malformed_message', message: expect.stringMatching(/already/) });
       connector.send({ type: 'ping', v, nonce: 'are-you-there' });
       expect(await connector.next('pong')).toMatchObject({ nonce: 'are-you-there' });
       expect(connector.unparsable).toEqual([]);
+    });
+
+    it(`handles a burst of frames in order: hello then what follows it, a run of results recorded each once (${transport})`, async () => {
+      const connector = await connectVia();
+      connector.send({ type: 'hello', v, connector_version: '1.0.0', books: BOOKS_RUNNING });
+      connector.send({ type: 'ping', v, nonce: 'right-after-hello' });
+      await connector.next('welcome');
+      expect(await connector.next('pong')).toMatchObject({ nonce: 'right-after-hello' });
+      const written = [await writeInvoice(relay.app, tenant, 'B/1'), await writeInvoice(relay.app, tenant, 'B/2'), await writeInvoice(relay.app, tenant, 'B/3')];
+      for (const jobId of written) await connector.receiveJob(jobId);
+      const acks = written.map((jobId) => connector.next('job.result.ack', (m) => m.job_id === jobId));
+      for (const jobId of [...written, written[0] as string]) {
+        connector.send({ type: 'job.result', v, job_id: jobId, outcome: { status: 'completed', books_voucher_guid: `g-${jobId}` } });
+      }
+      expect((await Promise.all(acks)).map((a) => a.disposition)).toEqual(['recorded', 'recorded', 'recorded']);
+      expect(await connector.next('job.result.ack', (m) => m.job_id === written[0] && m.disposition === 'duplicate')).toBeDefined();
+      for (const jobId of written) expect(await readTransaction(relay.app, tenant, jobId)).toMatchObject({ status: 'completed', books_voucher_guid: `g-${jobId}` });
+      expect(connector.received.filter((m) => m.type === 'error')).toEqual([]);
     });
 
     it(`refuses an unknown protocol version and closes (${transport})`, async () => {
