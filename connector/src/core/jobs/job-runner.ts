@@ -21,7 +21,7 @@ export type JobRunnerOptions = Readonly<{
   books: BooksJobAccess;
   log: Logger;
   batchSize: number;
-  /** Called after a job's outcome is stored (the service reports it to the relay). */
+  /** Called soon after a job's outcome is stored (the service reports it to the relay). */
   onSettled: (job: StoredJob) => void;
   /** Called when the runner stops for want of the books (not running / not answering). */
   onBooksUnavailable?: (reason: string) => void;
@@ -35,6 +35,8 @@ export class JobRunner {
   private again = false;
   private stopped = false;
   private waitingForBooks: string | null = null;
+  /** Each open job's envelope, worked out once (the same jobs are looked at before every request). */
+  private readonly shapes = new Map<string, EnvelopeShape | undefined>();
 
   constructor(private readonly options: JobRunnerOptions) {}
 
@@ -79,7 +81,7 @@ export class JobRunner {
         return 'done';
       }
       const group = needsCheck(head) ? [head] : this.takeGroup(open);
-    const end = await this.runGroup(group);
+      const end = await this.runGroup(group);
       if (end === 'books_unavailable') return end;
       this.waitingForBooks = null;
     }
@@ -88,16 +90,21 @@ export class JobRunner {
   /** The head job and the consecutive jobs after it that can share its request. */
   private takeGroup(open: readonly OpenJob[]): OpenJob[] {
     const head = open[0] as OpenJob;
-    const headShape = envelopeShape(head.xml);
+    const headShape = this.shapeOf(head);
     if (!headShape) return [head];
     const group = [head];
     for (const job of open.slice(1)) {
       if (group.length >= this.options.batchSize || needsCheck(job) || job.booksCompanyGuid !== head.booksCompanyGuid) break;
-      const shape = envelopeShape(job.xml);
+      const shape = this.shapeOf(job);
       if (!shape || !canJoin(headShape, shape)) break;
       group.push(job);
     }
     return group;
+  }
+
+  private shapeOf(job: OpenJob): EnvelopeShape | undefined {
+    if (!this.shapes.has(job.jobId)) this.shapes.set(job.jobId, envelopeShape(job.xml));
+    return this.shapes.get(job.jobId);
   }
 
   private async runGroup(group: OpenJob[]): Promise<PassEnd> {
@@ -110,7 +117,7 @@ export class JobRunner {
   }
 
   private async importGroup(group: OpenJob[]): Promise<void> {
-    const shapes = group.map((job) => envelopeShape(job.xml));
+    const shapes = group.map((job) => this.shapeOf(job));
     const objectCount = shapes.reduce((n, s) => n + (s?.objectCount ?? 1), 0);
     const xml = group.length === 1 ? (group[0] as OpenJob).xml : joinEnvelopes(shapes as EnvelopeShape[]);
     const rechecked = group.length === 1 && needsCheck(group[0] as StoredJob);
@@ -140,11 +147,15 @@ export class JobRunner {
   /** Stores the outcomes of one request together, then hands each settled job on to be reported. */
   private settle(outcomes: readonly (readonly [StoredJob, JobOutcome])[]): void {
     const settled = this.options.jobs.settle(outcomes.map(([job, outcome]) => ({ job, outcome })));
+    for (const [job] of outcomes) this.shapes.delete(job.jobId);
     for (const [job, outcome] of outcomes) {
       if (outcome.status === 'failed') this.options.log.warn(`job ${job.jobId} failed: ${outcome.error_code} — ${outcome.error_message}`);
       else this.options.log.info(`job ${job.jobId} completed${outcome.books_voucher_guid ? ` as ${outcome.books_voucher_guid}` : ''}`);
     }
-    for (const job of settled) this.options.onSettled(job);
+    // Reported once the next import request has left: the books need not wait for the reports.
+    setImmediate(() => {
+      for (const job of settled) this.options.onSettled(job);
+    });
   }
 
   private booksUnavailable(group: StoredJob[], error: unknown): PassEnd {

@@ -33,8 +33,6 @@ import {
 } from './connector-status.js';
 import { explainJob, type JobView } from './job-view.js';
 
-/** Status listeners (the local UI, the status file) hear of changes at most this often. */
-const STATUS_NOTIFY_INTERVAL_MS = 100;
 /** Delivered outcomes are kept this long (to answer a late redelivery of the same job from memory). */
 const JOB_RETENTION_MS = 14 * 24 * 3600_000;
 
@@ -61,7 +59,6 @@ export class ConnectorService {
   private stopped = false;
   private lastStatus: ConnectorStatus | undefined;
   private notifyPending = false;
-  private notifiedAt = 0;
   /** Outcomes the last hello carried (the relay acknowledges them after welcome). */
   private sentInHello = new Set<string>();
   /** Jobs delivered and not stored yet (see storeAssigned). */
@@ -411,22 +408,15 @@ export class ConnectorService {
     this.notify();
   }
 
-  /**
-   * Tells listeners the status changed: at once after a quiet spell, otherwise at most every
-   * STATUS_NOTIFY_INTERVAL_MS, so a run of jobs (a change per job) does not rebuild the status per job.
-   */
+  /** Tells listeners the status changed; changes within one turn of the event loop are told once. */
   private notify(): void {
     if (this.listeners.size === 0 || this.stopped || this.notifyPending) return;
     this.notifyPending = true;
-    const tell = () => {
+    setImmediate(() => {
       this.notifyPending = false;
       if (this.stopped) return;
-      this.notifiedAt = Date.now();
       const status = this.status();
       for (const listener of this.listeners) listener(status);
-    };
-    const wait = this.notifiedAt + STATUS_NOTIFY_INTERVAL_MS - Date.now();
-    if (wait > 0) setTimeout(tell, wait);
-    else setImmediate(tell);
+    });
   }
 }

@@ -3,7 +3,9 @@
 // afterwards is remembered as "outcome unknown" and checked in the books, never blindly imported again.
 // Settled jobs whose outcome the relay has not acknowledged form the outbox.
 // A job's import XML lives in job_documents, written once: SQLite rewrites a whole row on every update,
-// and a job's row changes state three or four times.
+// and a job's row changes state three or four times. The open jobs are also kept in memory once read:
+// this store is the only writer of its tables, so every write keeps that copy true, and the runner asks
+// for them before every import request.
 import type { AssignedJob, JobResultMessage } from '@ledgerwire/shared';
 import type { LocalDatabase } from './local-database.js';
 
@@ -83,6 +85,9 @@ export type JobCounts = Readonly<{ waiting: number; importing: number; unreporte
 const IN_LIST = 'job_id IN (SELECT value FROM json_each(?))';
 
 export class JobStore {
+  /** Open jobs (queued or importing) by seq, in seq order; undefined until first read from disk. */
+  private openJobs: Map<number, OpenJob> | undefined;
+
   constructor(private readonly db: LocalDatabase, private readonly clock: () => Date = () => new Date()) {}
 
   get(jobId: string): StoredJob | undefined {
@@ -111,37 +116,36 @@ export class JobStore {
         if (inserted.changes === 1) {
           const seq = Number(inserted.lastInsertRowid);
           document.run(seq, job.xml);
-          return { job: newJob(job, seq, now), isNew: true };
+          const stored = newJob(job, seq, now);
+          this.openJobs?.set(seq, { ...stored, xml: job.xml });
+          return { job: stored, isNew: true };
         }
         raise.run(job.attempt, now, job.job_id, job.attempt);
-        return { job: this.get(job.job_id) as StoredJob, isNew: false };
+        const stored = this.get(job.job_id) as StoredJob;
+        this.refresh([stored]);
+        return { job: stored, isNew: false };
       }),
     )();
   }
 
-  /**
-   * Jobs still to run (queued, or importing with an unknown outcome), oldest first, with their XML. The
-   * states are named so the jobs_open index finds them without reading the settled jobs kept for days.
-   */
+  /** Jobs still to run (queued, or importing with an unknown outcome), oldest first, with their XML. */
   open(limit = 1000): OpenJob[] {
-    const rows = this.db
-      .prepare(
-        `SELECT jobs.*, d.xml FROM jobs JOIN job_documents d ON d.seq = jobs.seq
-         WHERE jobs.state IN ('queued', 'importing') ORDER BY jobs.seq LIMIT ?`,
-      )
-      .all(limit) as (Row & { xml: string })[];
-    return rows.map((row) => ({ ...toJob(row), xml: row.xml }));
+    this.openJobs ??= this.readOpenJobs();
+    const jobs: OpenJob[] = [];
+    for (const job of this.openJobs.values()) {
+      if (jobs.length >= limit) break;
+      jobs.push(job);
+    }
+    return jobs;
   }
 
   markImporting(jobIds: readonly string[]): void {
-    const now = this.clock().toISOString();
-    this.db.prepare(`UPDATE jobs SET state = 'importing', updated_at = ? WHERE ${IN_LIST} AND state != 'settled'`).run(now, JSON.stringify(jobIds));
+    this.moveOpenJobs(jobIds, 'importing', "state != 'settled'");
   }
 
   /** Back to queued: nothing was sent (books not running, company not open). */
   markQueued(jobIds: readonly string[]): void {
-    const now = this.clock().toISOString();
-    this.db.prepare(`UPDATE jobs SET state = 'queued', updated_at = ? WHERE ${IN_LIST} AND state = 'importing'`).run(now, JSON.stringify(jobIds));
+    this.moveOpenJobs(jobIds, 'queued', "state = 'importing'");
   }
 
   /** Stores the outcomes of one import request together (one transaction); returns the settled jobs. */
@@ -150,6 +154,7 @@ export class JobStore {
     const stmt = this.db.prepare("UPDATE jobs SET state = 'settled', outcome = ?, reported = 0, updated_at = ? WHERE job_id = ? AND state != 'settled'");
     return this.db.transaction(() =>
       outcomes.flatMap(({ job, outcome }) => {
+        this.openJobs?.delete(job.seq);
         if (stmt.run(JSON.stringify(outcome), now, job.jobId).changes === 1) return [{ ...toStored(job), state: 'settled' as const, outcome, reported: false, updatedAt: now }];
         const stored = this.get(job.jobId);
         return stored ? [stored] : [];
@@ -178,6 +183,38 @@ export class JobStore {
 
   recent(limit: number): StoredJob[] {
     return (this.db.prepare('SELECT * FROM jobs ORDER BY seq DESC LIMIT ?').all(limit) as Row[]).map(toJob);
+  }
+
+  /**
+   * The open jobs on disk. The states are named so the jobs_open index finds them without reading the
+   * settled jobs kept for days.
+   */
+  private readOpenJobs(): Map<number, OpenJob> {
+    const rows = this.db
+      .prepare(
+        `SELECT jobs.*, d.xml FROM jobs JOIN job_documents d ON d.seq = jobs.seq
+         WHERE jobs.state IN ('queued', 'importing') ORDER BY jobs.seq`,
+      )
+      .all() as (Row & { xml: string })[];
+    return new Map(rows.map((row) => [row.seq, { ...toJob(row), xml: row.xml }]));
+  }
+
+  private moveOpenJobs(jobIds: readonly string[], state: 'queued' | 'importing', from: string): void {
+    const now = this.clock().toISOString();
+    this.db.prepare(`UPDATE jobs SET state = ?, updated_at = ? WHERE ${IN_LIST} AND ${from}`).run(state, now, JSON.stringify(jobIds));
+    if (!this.openJobs) return;
+    const moved = new Set(jobIds);
+    for (const [seq, job] of this.openJobs) {
+      if (moved.has(job.jobId) && (state === 'importing' || job.state === 'importing')) this.openJobs.set(seq, { ...job, state, updatedAt: now });
+    }
+  }
+
+  /** Takes changed rows (a raised attempt) into the in-memory open jobs. */
+  private refresh(jobs: readonly StoredJob[]): void {
+    for (const job of jobs) {
+      const cached = this.openJobs?.get(job.seq);
+      if (cached) this.openJobs?.set(job.seq, { ...job, xml: cached.xml });
+    }
   }
 
   /** Counted from the indexes (jobs_open, jobs_outbox), not by reading every row: status asks often. */
