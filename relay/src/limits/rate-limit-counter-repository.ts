@@ -2,6 +2,7 @@
 // conditional upsert so that concurrent requests — in one process or in several relays sharing one
 // PostgreSQL — can never push a counter past its ceiling.
 import type { Kysely } from 'kysely';
+import { ReusableQuery } from '../db/reusable-query.js';
 import type { Database } from '../db/schema.js';
 
 export type CounterExecutor = Kysely<Database>;
@@ -15,8 +16,26 @@ export type CounterIncrement = Readonly<{
   cost: number;
 }>;
 
+type IncrementValues = Readonly<{ scope: string; windowStart: number; cost: number; expiresAt: number; highestBefore: number }>;
+
 export class RateLimitCounterRepository {
-  constructor(private readonly db: Kysely<Database>) {}
+  /** Runs once per request or batch, so it is built once (see reusable-query.ts). */
+  private readonly conditionalIncrement: ReusableQuery<IncrementValues, { count: number }>;
+
+  constructor(private readonly db: Kysely<Database>) {
+    this.conditionalIncrement = new ReusableQuery<IncrementValues, { count: number }>((values) =>
+      db
+        .insertInto('rate_limit_counters')
+        .values({ scope: values.scope, window_start: values.windowStart, count: values.cost, expires_at: values.expiresAt })
+        .onConflict((oc) =>
+          oc
+            .columns(['scope', 'window_start'])
+            .doUpdateSet((eb) => ({ count: eb('rate_limit_counters.count', '+', values.cost) }))
+            .where('rate_limit_counters.count', '<=', values.highestBefore),
+        )
+        .returning('count'),
+    );
+  }
 
   /**
    * Adds `cost` when the counter stays within `ceiling`; returns the new count, or undefined when the
@@ -24,23 +43,28 @@ export class RateLimitCounterRepository {
    */
   async tryIncrement(increment: CounterIncrement, executor: CounterExecutor = this.db): Promise<number | undefined> {
     if (increment.cost > increment.ceiling) return undefined;
-    const row = await executor
-      .insertInto('rate_limit_counters')
-      .values({
-        scope: increment.scope,
-        window_start: increment.windowStart,
-        count: increment.cost,
-        expires_at: increment.expiresAt,
-      })
-      .onConflict((oc) =>
-        oc
-          .columns(['scope', 'window_start'])
-          .doUpdateSet((eb) => ({ count: eb('rate_limit_counters.count', '+', increment.cost) }))
-          .where('rate_limit_counters.count', '<=', increment.ceiling - increment.cost),
-      )
-      .returning('count')
-      .executeTakeFirst();
+    const result = await this.conditionalIncrement.execute(executor, {
+      scope: increment.scope,
+      windowStart: increment.windowStart,
+      cost: increment.cost,
+      expiresAt: increment.expiresAt,
+      highestBefore: increment.ceiling - increment.cost,
+    });
+    const row = result.rows[0];
     return row === undefined ? undefined : Number(row.count);
+  }
+
+  /**
+   * Takes back `amount` that this transaction added earlier (a batch that counted more than it
+   * finally accepted); only meaningful inside the transaction that made the increment.
+   */
+  async decrement(scope: string, windowStart: number, amount: number, executor: CounterExecutor = this.db): Promise<void> {
+    await executor
+      .updateTable('rate_limit_counters')
+      .set((eb) => ({ count: eb('count', '-', amount) }))
+      .where('scope', '=', scope)
+      .where('window_start', '=', windowStart)
+      .execute();
   }
 
   async read(scope: string, windowStart: number, executor: CounterExecutor = this.db): Promise<number> {

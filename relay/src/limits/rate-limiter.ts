@@ -7,7 +7,8 @@
 // are counted in memory — the same windows without a database write per request; a restart forgets
 // at most a minute — while daily quotas stay in the table. A caller that counts inside a transaction
 // does the in-memory count last, after everything that could still fail, so a rollback never
-// leaves a count behind.
+// leaves a count behind — or, counting a batch (consumeUpTo), undoes it with undoLocal when the
+// transaction fails.
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
 import { RateLimitCounterRepository, type CounterExecutor } from './rate-limit-counter-repository.js';
@@ -26,6 +27,22 @@ export type RateLimitDecision = Readonly<{
   /** Seconds until the window ends and the counter starts again. */
   resetSeconds: number;
 }>;
+
+/** What consumeUpTo counted: up to `wanted` units, fewer when the limit leaves less room. */
+export type RateLimitGrant = Readonly<{
+  key: string;
+  windowStart: number;
+  granted: number;
+  /** Counted in this process's memory, which a transaction's rollback does not undo (see undoLocal). */
+  local: boolean;
+  /** The decision for every unit beyond `granted`: refused, with the window's header values. */
+  refusal: RateLimitDecision;
+}>;
+
+type Window = Readonly<{ key: string; windowStart: number; windowEnd: number; resetSeconds: number; local: boolean }>;
+
+/** How often a batch's count is retried after another process took the room it had read. */
+const MAX_GRANT_ATTEMPTS = 8;
 
 export const MINUTE_MS = 60_000;
 export const DAY_MS = 86_400_000;
@@ -47,18 +64,52 @@ export class RateLimiter {
    * transaction as `executor` to make the count part of it (rolled back with it).
    */
   async consume(scope: string, rule: RateLimitRule, options: { executor?: CounterExecutor; cost?: number } = {}): Promise<RateLimitDecision> {
-    const now = this.now();
-    const windowStart = Math.floor(now / rule.windowMs) * rule.windowMs;
-    const windowEnd = windowStart + rule.windowMs;
-    const resetSeconds = Math.max(1, Math.ceil((windowEnd - now) / 1000));
-    const key = `${rule.name}:${scope}`;
+    const window = this.window(scope, rule);
     const cost = options.cost ?? 1;
-    const count =
-      this.options.processLocal && rule.windowMs < DAY_MS
-        ? this.incrementLocal(key, windowStart, rule.limit, cost)
-        : await this.counters.tryIncrement({ scope: key, windowStart, expiresAt: windowEnd, ceiling: rule.limit, cost }, options.executor);
-    if (count === undefined) return { allowed: false, limit: rule.limit, remaining: 0, resetSeconds };
-    return { allowed: true, limit: rule.limit, remaining: Math.max(0, rule.limit - count), resetSeconds };
+    const count = window.local
+      ? this.incrementLocal(window.key, window.windowStart, rule.limit, cost)
+      : await this.counters.tryIncrement({ scope: window.key, windowStart: window.windowStart, expiresAt: window.windowEnd, ceiling: rule.limit, cost }, options.executor);
+    if (count === undefined) return { allowed: false, limit: rule.limit, remaining: 0, resetSeconds: window.resetSeconds };
+    return { allowed: true, limit: rule.limit, remaining: Math.max(0, rule.limit - count), resetSeconds: window.resetSeconds };
+  }
+
+  /**
+   * Counts as many of `wanted` units as the limit has room for (all, some or none) — a batch of
+   * requests counted at once, the first `granted` of them allowed. Pass the transaction as
+   * `executor`; if it fails, call undoLocal with the grant.
+   */
+  async consumeUpTo(scope: string, rule: RateLimitRule, wanted: number, options: { executor?: CounterExecutor } = {}): Promise<RateLimitGrant> {
+    const window = this.window(scope, rule);
+    const granted =
+      wanted <= 0
+        ? 0
+        : window.local
+          ? this.grantLocal(window, rule.limit, wanted)
+          : await this.grantFromTable(window, rule.limit, wanted, options.executor);
+    return {
+      key: window.key,
+      windowStart: window.windowStart,
+      granted,
+      local: window.local,
+      refusal: { allowed: false, limit: rule.limit, remaining: 0, resetSeconds: window.resetSeconds },
+    };
+  }
+
+  /**
+   * Returns `amount` of a grant (units its batch did not use after all), inside the same transaction;
+   * answers the grant that remains, the one to undo should the transaction fail.
+   */
+  async giveBack(grant: RateLimitGrant, amount: number, options: { executor?: CounterExecutor } = {}): Promise<RateLimitGrant> {
+    const returned = Math.min(Math.max(0, amount), grant.granted);
+    if (returned === 0) return grant;
+    if (grant.local) this.decrementLocal(grant.key, grant.windowStart, returned);
+    else await this.counters.decrement(grant.key, grant.windowStart, returned, options.executor);
+    return { ...grant, granted: grant.granted - returned };
+  }
+
+  /** Undoes the in-memory part of grants whose transaction failed (table counts roll back with it). */
+  undoLocal(grants: readonly RateLimitGrant[]): void {
+    for (const grant of grants) if (grant.local) this.decrementLocal(grant.key, grant.windowStart, grant.granted);
   }
 
   /** How much of the rule this scope has used in the current window (no change). */
@@ -74,6 +125,47 @@ export class RateLimiter {
     // In-memory windows are at most a day long; anything older than that is over.
     for (const [key, entry] of this.local) if (entry.windowStart + DAY_MS < now) this.local.delete(key);
     return this.counters.pruneExpired(now);
+  }
+
+  private window(scope: string, rule: RateLimitRule): Window {
+    const now = this.now();
+    const windowStart = Math.floor(now / rule.windowMs) * rule.windowMs;
+    const windowEnd = windowStart + rule.windowMs;
+    return {
+      key: `${rule.name}:${scope}`,
+      windowStart,
+      windowEnd,
+      resetSeconds: Math.max(1, Math.ceil((windowEnd - now) / 1000)),
+      local: this.options.processLocal === true && rule.windowMs < DAY_MS,
+    };
+  }
+
+  private grantLocal(window: Window, ceiling: number, wanted: number): number {
+    const entry = this.local.get(window.key);
+    const current = entry?.windowStart === window.windowStart ? entry.count : 0;
+    const granted = Math.min(wanted, Math.max(0, ceiling - current));
+    if (granted > 0) this.local.set(window.key, { windowStart: window.windowStart, count: current + granted });
+    return granted;
+  }
+
+  /**
+   * Tries the whole batch first (one upsert); when refused, reads the count and asks for what is left.
+   * Each further refusal means another process committed more in between, so this ends; the attempt
+   * cap only guards against a misbehaving database.
+   */
+  private async grantFromTable(window: Window, ceiling: number, wanted: number, executor: CounterExecutor | undefined): Promise<number> {
+    let cost = wanted;
+    for (let attempt = 0; attempt < MAX_GRANT_ATTEMPTS && cost > 0; attempt++) {
+      const increment = { scope: window.key, windowStart: window.windowStart, expiresAt: window.windowEnd, ceiling, cost };
+      if ((await this.counters.tryIncrement(increment, executor)) !== undefined) return cost;
+      cost = Math.min(wanted, ceiling - (await this.counters.read(window.key, window.windowStart, executor)));
+    }
+    return 0;
+  }
+
+  private decrementLocal(key: string, windowStart: number, amount: number): void {
+    const entry = this.local.get(key);
+    if (entry?.windowStart === windowStart) entry.count = Math.max(0, entry.count - amount);
   }
 
   private incrementLocal(key: string, windowStart: number, ceiling: number, cost: number): number | undefined {

@@ -1,0 +1,82 @@
+// Counting a batch at once (consumeUpTo): all, some or none of the wanted units, never past the
+// limit even with concurrent batches on one database; units given back; in-memory counts undone
+// when their transaction fails, table counts rolled back with it.
+import { afterEach, beforeEach, expect, it } from 'vitest';
+import { openDatabase, type RelayDatabase } from '../../src/db/database.js';
+import { migrateToLatest } from '../../src/db/migrate.js';
+import { DAY_MS, MINUTE_MS, RateLimiter, type RateLimitGrant } from '../../src/limits/rate-limiter.js';
+import { createTestDatabase, describeOnDatabases, type TestDatabase } from '../helpers/test-databases.js';
+
+const MINUTE_START = Date.UTC(2026, 10, 22, 12, 0, 0);
+
+describeOnDatabases('rate limiter grants', (kind) => {
+  let testDatabase: TestDatabase;
+  let database: RelayDatabase;
+  const clock = () => MINUTE_START + 20_000;
+  const perMinute = { name: 'batch', limit: 5, windowMs: MINUTE_MS };
+  const daily = { name: 'day', limit: 5, windowMs: DAY_MS };
+
+  beforeEach(async () => {
+    testDatabase = await createTestDatabase(kind);
+    database = openDatabase(testDatabase.database);
+    await migrateToLatest(database.db, database.capabilities);
+  });
+  afterEach(async () => {
+    await database.destroy();
+    await testDatabase.drop();
+  });
+
+  for (const mode of ['table', 'in memory'] as const) {
+    it(`grants all, then what is left, then nothing (${mode})`, async () => {
+      const limiter = new RateLimiter(database.db, clock, { processLocal: mode === 'in memory' });
+      expect((await limiter.consumeUpTo('t', perMinute, 3)).granted).toBe(3);
+      const partial = await limiter.consumeUpTo('t', perMinute, 4);
+      expect(partial).toMatchObject({ granted: 2, local: mode === 'in memory' });
+      expect(partial.refusal).toEqual({ allowed: false, limit: 5, remaining: 0, resetSeconds: 40 });
+      expect((await limiter.consumeUpTo('t', perMinute, 1)).granted).toBe(0);
+      expect((await limiter.consumeUpTo('t', perMinute, 0)).granted).toBe(0);
+      expect(await limiter.used('t', perMinute)).toBe(5);
+    });
+
+    it(`gives units back and undoes in-memory grants (${mode})`, async () => {
+      const limiter = new RateLimiter(database.db, clock, { processLocal: mode === 'in memory' });
+      const grant = await limiter.consumeUpTo('g', perMinute, 4);
+      const remaining = await limiter.giveBack(grant, 3);
+      expect(remaining.granted).toBe(1);
+      expect(await limiter.used('g', perMinute)).toBe(1);
+      limiter.undoLocal([remaining]);
+      expect(await limiter.used('g', perMinute)).toBe(mode === 'in memory' ? 0 : 1);
+    });
+  }
+
+  it('a batch larger than the whole limit gets the limit', async () => {
+    const limiter = new RateLimiter(database.db, clock);
+    expect((await limiter.consumeUpTo('big', daily, 50)).granted).toBe(5);
+    expect(await limiter.used('big', daily)).toBe(5);
+  });
+
+  it('grants and give-backs inside a transaction that rolls back leave nothing in the table', async () => {
+    const limiter = new RateLimiter(database.db, clock, { processLocal: true });
+    const grants: RateLimitGrant[] = [];
+    await expect(
+      database.db.transaction().execute(async (tx) => {
+        const day = await limiter.consumeUpTo('tx', daily, 4, { executor: tx });
+        grants.push(await limiter.giveBack(day, 1, { executor: tx }));
+        grants.push(await limiter.consumeUpTo('tx', perMinute, 3, { executor: tx }));
+        throw new Error('abort');
+      }),
+    ).rejects.toThrow('abort');
+    limiter.undoLocal(grants);
+    expect(await limiter.used('tx', daily)).toBe(0);
+    expect(await limiter.used('tx', perMinute)).toBe(0);
+  });
+
+  it('concurrent batches never take more than the limit between them', async () => {
+    const limiter = new RateLimiter(database.db, clock);
+    const grants = await Promise.all(
+      Array.from({ length: 8 }, () => database.db.transaction().execute((tx) => limiter.consumeUpTo('hot', { name: 'hot', limit: 10, windowMs: MINUTE_MS }, 3, { executor: tx }))),
+    );
+    expect(grants.reduce((sum, grant) => sum + grant.granted, 0)).toBe(10);
+    expect(await limiter.used('hot', { name: 'hot', limit: 10, windowMs: MINUTE_MS })).toBe(10);
+  });
+});
