@@ -13,6 +13,9 @@ import { EventIngestService } from './events/event-ingest-service.js';
 import { EventRepository } from './events/event-repository.js';
 import { EventRuleService } from './events/event-rule-service.js';
 import { EventWorker } from './events/event-worker.js';
+import { acceptMessageBatch } from './messages/accept-message-batch.js';
+import { MessageAcceptBatcher } from './messages/message-accept-batcher.js';
+import { MessageBatchInsert } from './messages/message-batch-insert.js';
 import { MessageQueryService } from './messages/message-query-service.js';
 import { MessageRepository } from './messages/message-repository.js';
 import { SendService } from './messages/send-service.js';
@@ -74,7 +77,9 @@ export function createMessagingModule(options: MessagingModuleOptions): Messagin
     log,
     pass: () => worker.runPass(),
   });
-  const sender = new SendService({ messages: messageRows, templates, renderer, limiter, now, onQueued: () => dispatchLoop.wake() });
+  const batchInsert = new MessageBatchInsert(db);
+  const accepts = new MessageAcceptBatcher((batch) => acceptMessageBatch({ db, insert: batchInsert, limiter }, batch));
+  const sender = new SendService({ messages: messageRows, accepts, templates, renderer, now, onQueued: () => dispatchLoop.wake() });
   const eventWorker = new EventWorker({ events: eventRows, tenants, sender, renderer, now, log });
   const eventLoop = createBackgroundLoop({
     name: 'messaging-events',

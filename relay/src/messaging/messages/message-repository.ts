@@ -1,5 +1,6 @@
-// SQL for messages and their timeline: insert, reads, the dispatch claim (a lease, with
-// SKIP LOCKED where the database has it) and rank-gated status moves.
+// SQL for messages and their timeline: reads, the dispatch claim (a lease, with SKIP LOCKED where
+// the database has it) and rank-gated status moves. New messages go in through
+// message-batch-insert.ts, a batch at a time.
 import type { Kysely, Selectable, Transaction } from 'kysely';
 import type { DeliveryStatus } from '@ledgerwire/shared';
 import type { DialectCapabilities } from '../../db/capabilities.js';
@@ -26,20 +27,6 @@ export class MessageRepository {
     readonly db: Kysely<Database>,
     private readonly capabilities: DialectCapabilities,
   ) {}
-
-  /**
-   * Inserts unless the tenant already has this business-event id (the unique index decides, so
-   * concurrent duplicates resolve here); returns whether the row was inserted.
-   */
-  async insertIfNew(row: MessageRow, executor: Executor = this.db): Promise<boolean> {
-    const inserted = await executor
-      .insertInto('msg_messages')
-      .values(row)
-      .onConflict((oc) => oc.columns(['tenant_id', 'business_event_id']).doNothing())
-      .returning('id')
-      .executeTakeFirst();
-    return inserted !== undefined;
-  }
 
   findByBusinessId(tenantId: string, businessEventId: string): Promise<MessageRow | undefined> {
     return this.db

@@ -1,15 +1,15 @@
 // POST /api/messages/send: validate per channel, replay idempotent repeats, resolve and render the
 // template, then store the message and count it against the sustained limit and daily quota in one
-// transaction — so a duplicate or a refused message leaves no trace and uses no quota.
+// transaction — shared with the sends arriving alongside (message-accept-batcher.ts) — so a
+// duplicate or a refused message leaves no trace and uses no quota.
 import { ROUTABLE_CHANNELS, type SendMessageIn, type SendMessageOut, type DeliveryStatus } from '@ledgerwire/shared';
 import { z } from 'zod';
 import { AppError } from '../../errors/catalogue.js';
-import { rateLimitHeaders, type RateLimiter } from '../../limits/rate-limiter.js';
 import { isoNow, newId } from '../messaging-ids.js';
 import type { TemplateRenderer } from '../templates/template-renderer.js';
 import type { ResolvedTemplate, TemplateService } from '../templates/template-service.js';
-import { limitRules } from '../tenants/tenant-limits.js';
 import type { Tenant } from '../tenants/tenant-service.js';
+import type { AcceptResult, MessageAcceptBatcher } from './message-accept-batcher.js';
 import type { MessageRepository, MessageRow } from './message-repository.js';
 import { requestFingerprint } from './request-fingerprint.js';
 
@@ -17,9 +17,10 @@ const emailAddress = z.email();
 
 export type SendServiceDeps = Readonly<{
   messages: MessageRepository;
+  /** Stores messages and counts them against the tenant's limits, a batch per transaction. */
+  accepts: MessageAcceptBatcher;
   templates: TemplateService;
   renderer: TemplateRenderer;
-  limiter: RateLimiter;
   now: () => number;
   /** Called after a new message is committed (wakes the dispatch worker). */
   onQueued: () => void;
@@ -74,36 +75,26 @@ export class SendService {
       created_at: at,
       updated_at: at,
     };
-    let stored: boolean;
+    let result: AcceptResult;
     try {
-      stored = await this.store(tenant, row);
+      result = await this.deps.accepts.accept({ row, limits: tenant.limits });
     } catch (error) {
-      if (error instanceof AppError) throw error;
       throw new AppError('dispatch_failed', { cause: error });
     }
-    if (!stored) {
-      const existing = await this.deps.messages.findByBusinessId(tenant.id, businessEventId);
-      if (!existing) throw new AppError('dispatch_failed', { message: 'Dispatch failed' });
-      return replay(existing, fingerprint);
+    switch (result.kind) {
+      case 'stored':
+        this.deps.onQueued();
+        return { message_id: row.id, status: 'queued' };
+      case 'existing':
+        return replay(result.row, fingerprint);
+      case 'refused':
+        throw result.error;
+      case 'duplicate': {
+        const existing = await this.deps.messages.findByBusinessId(tenant.id, businessEventId);
+        if (!existing) throw new AppError('dispatch_failed', { message: 'Dispatch failed' });
+        return replay(existing, fingerprint);
+      }
     }
-    this.deps.onQueued();
-    return { message_id: row.id, status: 'queued' };
-  }
-
-  /** Inserts the message and counts it, atomically; false when the business-event id already exists. */
-  private async store(tenant: Tenant, row: MessageRow): Promise<boolean> {
-    const rules = limitRules(tenant.limits);
-    return this.deps.messages.db.transaction().execute(async (tx) => {
-      // The timeline's "queued" entry is the message row itself (see message-query-service.ts).
-      if (!(await this.deps.messages.insertIfNew(row, tx))) return false;
-      // Daily first, sustained last: a per-minute count may live in memory (see rate-limiter.ts)
-      // and must be the last step that can refuse, so nothing after it rolls back.
-      const daily = await this.deps.limiter.consume(tenant.id, rules.daily, { executor: tx });
-      if (!daily.allowed) throw new AppError('daily_quota_exceeded', { headers: rateLimitHeaders(daily) });
-      const sustained = await this.deps.limiter.consume(tenant.id, rules.sustained, { executor: tx });
-      if (!sustained.allowed) throw new AppError('sustained_limit_exceeded', { headers: rateLimitHeaders(sustained) });
-      return true;
-    });
   }
 }
 

@@ -1,0 +1,163 @@
+// Groups concurrent sends into one transaction (group commit). Messages waiting to be stored when
+// the event loop comes round — those whose requests arrived in the same turn, and those that arrived
+// while the previous batch was being written — are written together, so one COMMIT (one WAL write
+// on SQLite, one round trip on PostgreSQL) and one INSERT serve them all. A lone send waits one
+// event-loop turn; while sends keep arriving, a flush waits up to two more turns for them. There
+// is no timer.
+//
+// Each send still gets its own answer. Sends of the same business-event id in one batch are written
+// once: the others are answered as repeats of it (or share its refusal). When a batch's transaction
+// fails, its messages are retried one per transaction, so a message that cannot be stored fails
+// alone and does not take the others with it.
+import type { AcceptOutcome, PendingMessage } from './accept-message-batch.js';
+import type { MessageRow } from './message-repository.js';
+
+export type AcceptResult =
+  | AcceptOutcome
+  /** A repeat of a message accepted in the same batch: replay that row. */
+  | Readonly<{ kind: 'existing'; row: MessageRow }>;
+
+export type AcceptBatch = (batch: readonly PendingMessage[]) => Promise<AcceptOutcome[]>;
+
+export type MessageAcceptBatcherOptions = Readonly<{
+  /** Messages per transaction at most (bounds the statement's parameter count). */
+  maxBatch: number;
+  /** Batches written at the same time (SQLite's single connection runs them one after another). */
+  maxInFlight: number;
+  /** Extra event-loop turns a flush may wait while sends keep arriving (each one makes the batch larger). */
+  maxWaitTurns: number;
+}>;
+
+export const DEFAULT_BATCHER_OPTIONS: MessageAcceptBatcherOptions = Object.freeze({ maxBatch: 64, maxInFlight: 4, maxWaitTurns: 2 });
+
+type Waiting = Readonly<{
+  pending: PendingMessage;
+  resolve: (result: AcceptResult) => void;
+  reject: (error: unknown) => void;
+}>;
+
+export class MessageAcceptBatcher {
+  private queue: Waiting[] = [];
+  private flushScheduled = false;
+  private inFlight = 0;
+
+  constructor(
+    private readonly acceptBatch: AcceptBatch,
+    private readonly options: MessageAcceptBatcherOptions = DEFAULT_BATCHER_OPTIONS,
+  ) {}
+
+  /** Stores the message with the next batch; rejects only when it could not be accepted at all. */
+  accept(pending: PendingMessage): Promise<AcceptResult> {
+    return new Promise((resolve, reject) => {
+      this.queue.push({ pending, resolve, reject });
+      this.scheduleFlush();
+    });
+  }
+
+  private scheduleFlush(): void {
+    if (this.flushScheduled || this.queue.length === 0 || this.inFlight >= this.options.maxInFlight) return;
+    this.flushScheduled = true;
+    this.flushWhenSettled(this.queue.length, this.options.maxWaitTurns);
+  }
+
+  /**
+   * Flushes on the next event-loop turn (setImmediate, not a microtask: the requests already read in
+   * this turn reach the queue first) — unless the queue grew during that turn, a sign that more sends
+   * are arriving, in which case it waits another turn, at most `turnsLeft` more.
+   */
+  private flushWhenSettled(seen: number, turnsLeft: number): void {
+    setImmediate(() => {
+      const growing = this.queue.length > seen && this.queue.length < this.options.maxBatch;
+      if (growing && turnsLeft > 0) {
+        this.flushWhenSettled(this.queue.length, turnsLeft - 1);
+        return;
+      }
+      this.flushScheduled = false;
+      this.flush();
+    });
+  }
+
+  private flush(): void {
+    while (this.queue.length > 0 && this.inFlight < this.options.maxInFlight) {
+      const batch = this.queue.splice(0, this.options.maxBatch);
+      this.inFlight += 1;
+      void this.write(batch).finally(() => {
+        this.inFlight -= 1;
+        this.scheduleFlush();
+      });
+    }
+  }
+
+  /** Writes one batch and settles every send in it; never rejects. */
+  private async write(batch: readonly Waiting[]): Promise<void> {
+    try {
+      const groups = sameBusinessIdGroups(batch);
+      const leaders = groups.map((group) => group[0]!.pending);
+      const outcomes = await this.acceptAll(leaders);
+      groups.forEach((group, index) => this.settle(group, outcomes[index]!));
+    } catch (error) {
+      // Only reached through a fault in this class; settled sends ignore the extra rejection.
+      for (const waiting of batch) waiting.reject(error);
+    }
+  }
+
+  /** The batch's outcomes, or — when its transaction fails — each message's own, one at a time. */
+  private async acceptAll(leaders: readonly PendingMessage[]): Promise<(AcceptOutcome | Failure)[]> {
+    try {
+      return await this.acceptBatch(leaders);
+    } catch (error) {
+      if (leaders.length === 1) return [{ kind: 'failed', error }];
+    }
+    const outcomes: (AcceptOutcome | Failure)[] = [];
+    for (const leader of leaders) {
+      try {
+        outcomes.push((await this.acceptBatch([leader]))[0]!);
+      } catch (error) {
+        outcomes.push({ kind: 'failed', error });
+      }
+    }
+    return outcomes;
+  }
+
+  /** Answers a group of sends of one business-event id from the outcome of its first. */
+  private settle(group: readonly Waiting[], outcome: AcceptOutcome | Failure): void {
+    const [leader, ...followers] = group as [Waiting, ...Waiting[]];
+    switch (outcome.kind) {
+      case 'stored':
+        leader.resolve(outcome);
+        for (const follower of followers) follower.resolve({ kind: 'existing', row: leader.pending.row });
+        return;
+      case 'duplicate':
+      case 'refused':
+        // Refused: the others would have met the same full window an instant later.
+        for (const waiting of group) waiting.resolve(outcome);
+        return;
+      case 'failed':
+        leader.reject(outcome.error);
+        // The others may differ from it (another body is a 409 or a message of its own), so each
+        // gets its own attempt with a later batch.
+        if (followers.length > 0) {
+          this.queue.unshift(...followers);
+          this.scheduleFlush();
+        }
+        return;
+    }
+  }
+}
+
+type Failure = Readonly<{ kind: 'failed'; error: unknown }>;
+
+/**
+ * The batch's sends grouped by (tenant, business-event id), first arrival first in each group, the
+ * groups sorted by that key (the lock order acceptMessageBatch relies on).
+ */
+function sameBusinessIdGroups(batch: readonly Waiting[]): Waiting[][] {
+  const groups = new Map<string, Waiting[]>();
+  for (const waiting of batch) {
+    const key = `${waiting.pending.row.tenant_id}\u0000${waiting.pending.row.business_event_id}`;
+    const group = groups.get(key);
+    if (group) group.push(waiting);
+    else groups.set(key, [waiting]);
+  }
+  return [...groups.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, group]) => group);
+}
