@@ -23,7 +23,7 @@ export function requireTenant(messaging: MessagingModule) {
     const decision = await messaging.limiter.consume(tenant.id, limitRules(tenant.limits).burst);
     const headers = rateLimitHeaders(decision);
     if (!decision.allowed) throw new AppError('burst_limit_exceeded', { headers });
-    for (const [name, value] of Object.entries(headers)) reply.header(name, value);
+    reply.headers(headers);
     request.messagingTenant = tenant;
   };
 }

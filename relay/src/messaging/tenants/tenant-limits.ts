@@ -27,12 +27,26 @@ export function effectiveLimits(overrides: LimitOverrides): TenantLimitsOut {
   return { ...DEFAULT_TENANT_LIMITS, ...overrides };
 }
 
-export function limitRules(limits: TenantLimitsOut) {
+export type LimitRules = Readonly<Record<'burst' | 'sustained' | 'daily' | 'events' | 'webhooks', RateLimitRule>>;
+
+/** Rules by limits object: an authenticated tenant (and so its limits) is shared for the auth cache's TTL. */
+const rulesByLimits = new WeakMap<TenantLimitsOut, LimitRules>();
+
+export function limitRules(limits: TenantLimitsOut): LimitRules {
+  let rules = rulesByLimits.get(limits);
+  if (!rules) {
+    rules = rulesFor(limits);
+    rulesByLimits.set(limits, rules);
+  }
+  return rules;
+}
+
+function rulesFor(limits: TenantLimitsOut): LimitRules {
   return {
     burst: { name: 'msg-burst', limit: limits.burst_per_minute, windowMs: MINUTE_MS },
     sustained: { name: 'msg-sustained', limit: limits.sustained_per_minute, windowMs: MINUTE_MS },
     daily: { name: 'msg-daily', limit: limits.daily_quota, windowMs: DAY_MS },
     events: { name: 'msg-events', limit: limits.events_per_minute, windowMs: MINUTE_MS },
     webhooks: { name: 'msg-webhooks', limit: limits.webhooks_per_minute, windowMs: MINUTE_MS },
-  } satisfies Record<string, RateLimitRule>;
+  };
 }

@@ -1,6 +1,6 @@
 // Messaging tenants: create, read, update (status, limits, provider order), API keys (issued once,
 // stored as lookup prefix + SHA-256) and the authentication of a presented key.
-import { randomBytes } from 'node:crypto';
+import { hash, randomBytes } from 'node:crypto';
 import type { TenantApiKeyOut, ProviderName, TenantCreateIn, TenantOut, TenantUpdateIn } from '@ledgerwire/shared';
 import type { MessagingConfig } from '../../config/load-config.js';
 import { AppError } from '../../errors/catalogue.js';
@@ -20,8 +20,11 @@ const LOOKUP_PREFIX_LENGTH = API_KEY_PREFIX.length + 8;
 export const AUTH_CACHE_TTL_MS = 2_000;
 
 export class TenantService {
-  /** Verified API key (by its SHA-256) → tenant row; cleared by every tenant or key change here. */
-  private readonly authCache: ShortLivedCache<TenantRow>;
+  /**
+   * Verified API key (by its SHA-256) → its tenant, frozen (every request of the TTL shares it);
+   * cleared by every tenant or key change here.
+   */
+  private readonly authCache: ShortLivedCache<Tenant>;
 
   constructor(
     private readonly repository: TenantRepository,
@@ -125,16 +128,17 @@ export class TenantService {
   /** Resolves a presented API key: 401 when unknown or revoked, 403 when its tenant is suspended. */
   async authenticate(presented: string): Promise<Tenant> {
     if (!presented.startsWith(API_KEY_PREFIX) || presented.length <= LOOKUP_PREFIX_LENGTH) throw new AppError('api_key_invalid');
-    const digest = sha256Hex(presented);
-    let row = this.authCache.get(digest);
-    if (!row) {
+    // The cache is keyed by a digest so that it holds no keys in clear. One-shot crypto.hash: the
+    // same SHA-256 hex as sha256Hex, without a Hash object on every request.
+    const digest = hash('sha256', presented, 'hex');
+    let tenant = this.authCache.get(digest);
+    if (!tenant) {
       const found = await this.repository.findLiveKeyWithTenant(presented.slice(0, LOOKUP_PREFIX_LENGTH));
       if (!found || !secretMatchesHash(presented, found.key_hash)) throw new AppError('api_key_invalid');
       const { key_hash: _hash, ...tenantRow } = found;
-      row = tenantRow;
-      this.authCache.set(digest, row);
+      tenant = frozen(this.toTenant(tenantRow));
+      this.authCache.set(digest, tenant);
     }
-    const tenant = this.toTenant(row);
     if (tenant.status !== 'active') throw new AppError('tenant_inactive');
     return tenant;
   }
@@ -154,6 +158,12 @@ export class TenantService {
       });
     }
   }
+}
+
+function frozen(tenant: Tenant): Tenant {
+  Object.freeze(tenant.limits);
+  Object.freeze(tenant.provider_order);
+  return Object.freeze(tenant);
 }
 
 function apiKeyOut(row: ApiKeyRow): TenantApiKeyOut {
