@@ -90,7 +90,7 @@ async function pipelineRate(): Promise<{ rate: number; batch: number; cpuMicros:
     const done = await waitFor(async () => {
       const p = await progress(relay);
       return p.settled >= TOTAL ? p : undefined;
-    }, 'every outcome to reach the relay', 600_000, 100);
+    }, 'every outcome to reach the relay', 600_000, 250);
     const cpuAfter = cpuOf(books, connector);
     if (done.failed > 0) throw new Error(`${done.failed} of ${TOTAL} journals failed`);
     const seconds = (Date.parse(done.lastSettledAt ?? '') - firstWall) / 1000;

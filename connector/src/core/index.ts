@@ -55,7 +55,7 @@ export async function startConnectorService(options: StartConnectorOptions): Pro
       service.log.warn(`could not write the status file: ${error instanceof Error ? error.message : String(error)}`);
     }
   };
-  const unsubscribe = service.onStatusChange(() => {
+  const unsubscribe = service.onChange(() => {
     pending ??= setTimeout(writeStatus, 250);
   });
   service.start();

@@ -27,6 +27,9 @@ export type JobRunnerOptions = Readonly<{
   onBooksUnavailable?: (reason: string) => void;
 }>;
 
+/** Jobs with the outcome an import request gave them. */
+type Settlement = readonly (readonly [StoredJob, JobOutcome])[];
+
 /** Why a pass stopped early: the runner waits for a wake-up (books back, new job, timer). */
 type PassEnd = 'done' | 'books_unavailable';
 
@@ -35,6 +38,8 @@ export class JobRunner {
   private again = false;
   private stopped = false;
   private waitingForBooks: string | null = null;
+  /** Outcomes of the last request, not written yet (see writeOutcomes). */
+  private unwritten: Settlement = [];
   /** Each open job's envelope, worked out once (the same jobs are looked at before every request). */
   private readonly shapes = new Map<string, EnvelopeShape | undefined>();
 
@@ -72,19 +77,35 @@ export class JobRunner {
   }
 
   private async pass(): Promise<PassEnd> {
-    for (;;) {
-      if (this.stopped) return 'done';
-      const open = this.options.jobs.open(this.options.batchSize);
-      const head = open[0];
-      if (!head) {
+    try {
+      for (;;) {
+        if (this.stopped) return 'done';
+        const group = this.nextGroup();
+        if (!group) {
+          this.waitingForBooks = null;
+          return 'done';
+        }
+        const end = await this.runGroup(group);
+        if (end === 'books_unavailable') return end;
         this.waitingForBooks = null;
-        return 'done';
       }
-      const group = needsCheck(head) ? [head] : this.takeGroup(open);
-      const end = await this.runGroup(group);
-      if (end === 'books_unavailable') return end;
-      this.waitingForBooks = null;
+    } finally {
+      this.writeOutcomes([]);
     }
+  }
+
+  /** Works out the envelopes of jobs just received, while the books are busy with another request. */
+  prime(jobs: readonly { job_id: string; xml: string }[]): void {
+    for (const job of jobs) if (!this.shapes.has(job.job_id)) this.shapes.set(job.job_id, envelopeShape(job.xml));
+  }
+
+  /** The next request's jobs: the oldest open job, and those after it that can share its request. */
+  private nextGroup(): OpenJob[] | undefined {
+    const unwritten = new Set(this.unwritten.map(([job]) => job.jobId));
+    const open = this.options.jobs.open(this.options.batchSize + unwritten.size).filter((job) => !unwritten.has(job.jobId));
+    const head = open[0];
+    if (!head) return undefined;
+    return needsCheck(head) ? [head] : this.takeGroup(open);
   }
 
   /** The head job and the consecutive jobs after it that can share its request. */
@@ -121,7 +142,7 @@ export class JobRunner {
     const objectCount = shapes.reduce((n, s) => n + (s?.objectCount ?? 1), 0);
     const xml = group.length === 1 ? (group[0] as OpenJob).xml : joinEnvelopes(shapes as EnvelopeShape[]);
     const rechecked = group.length === 1 && needsCheck(group[0] as StoredJob);
-    this.options.jobs.markImporting(group.map((j) => j.jobId));
+    this.writeOutcomes(group.map((j) => j.jobId));
     const verdict = await this.options.books.importXml(xml, { objects: objectCount, action: shapes[0]?.action ?? 'create' });
     if (verdict.kind === 'failure' && verdict.companyNotOpen) {
       return this.settle(group.map((job) => [job, { status: 'failed', ...verdict.failure }]));
@@ -144,15 +165,31 @@ export class JobRunner {
     for (const job of group) await this.importGroup([job]);
   }
 
-  /** Stores the outcomes of one request together, then hands each settled job on to be reported. */
-  private settle(outcomes: readonly (readonly [StoredJob, JobOutcome])[]): void {
-    const settled = this.options.jobs.settle(outcomes.map(([job, outcome]) => ({ job, outcome })));
-    for (const [job] of outcomes) this.shapes.delete(job.jobId);
+  /** Keeps a request's outcomes until the next write (see writeOutcomes). */
+  private settle(outcomes: Settlement): void {
+    this.unwritten = [...this.unwritten, ...outcomes];
     for (const [job, outcome] of outcomes) {
+      this.shapes.delete(job.jobId);
       if (outcome.status === 'failed') this.options.log.warn(`job ${job.jobId} failed: ${outcome.error_code} — ${outcome.error_message}`);
       else this.options.log.info(`job ${job.jobId} completed${outcome.books_voucher_guid ? ` as ${outcome.books_voucher_guid}` : ''}`);
     }
-    // Reported once the next import request has left: the books need not wait for the reports.
+  }
+
+  /**
+   * Writes the outcomes kept since the last request together with the next request's 'importing' mark,
+   * in one transaction, before that request leaves; the settled jobs are reported once it has. (A crash
+   * before this write leaves those jobs 'importing': outcome unknown, looked up by REMOTEID, never booked
+   * twice.)
+   */
+  private writeOutcomes(importing: readonly string[]): void {
+    const outcomes = this.unwritten;
+    if (outcomes.length === 0 && importing.length === 0) return;
+    this.unwritten = [];
+    const settled = this.options.jobs.settleAndMarkImporting(
+      outcomes.map(([job, outcome]) => ({ job, outcome })),
+      importing,
+    );
+    if (settled.length === 0) return;
     setImmediate(() => {
       for (const job of settled) this.options.onSettled(job);
     });

@@ -55,6 +55,8 @@ export class ConnectorService {
   private syncing: Promise<CompanySyncResult[]> | undefined;
   private syncProgress: SyncProgress | null = null;
   private readonly listeners = new Set<(status: ConnectorStatus) => void>();
+  /** Told of a change without the status being built (they read it when they need it). */
+  private readonly changeListeners = new Set<() => void>();
   private started = false;
   private stopped = false;
   private lastStatus: ConnectorStatus | undefined;
@@ -164,6 +166,12 @@ export class ConnectorService {
   onStatusChange(listener: (status: ConnectorStatus) => void): () => void {
     this.listeners.add(listener);
     return () => this.listeners.delete(listener);
+  }
+
+  /** Like onStatusChange, without building the status for the listener (it reads status() when it needs it). */
+  onChange(listener: () => void): () => void {
+    this.changeListeners.add(listener);
+    return () => this.changeListeners.delete(listener);
   }
 
   /** One sync pass now (joining a pass under way). */
@@ -369,7 +377,9 @@ export class ConnectorService {
     const jobs = this.assigned.splice(0);
     if (!this.db.open) return; // stopping: unacknowledged, the relay hands them out again
     let runnable = false;
-    for (const { job, isNew } of this.jobs.receive(jobs)) {
+    const stored = this.jobs.receive(jobs);
+    this.runner.prime(jobs.filter((_, index) => stored[index]?.isNew));
+    for (const { job, isNew } of stored) {
       this.link?.send({ type: 'job.ack', v: CONNECTOR_PROTOCOL_VERSION, job_id: job.jobId });
       // Delivered again after we settled it: the relay missed our result, so say it again.
       if (!isNew && job.state === 'settled') this.report(job);
@@ -410,11 +420,13 @@ export class ConnectorService {
 
   /** Tells listeners the status changed; changes within one turn of the event loop are told once. */
   private notify(): void {
-    if (this.listeners.size === 0 || this.stopped || this.notifyPending) return;
+    if ((this.listeners.size === 0 && this.changeListeners.size === 0) || this.stopped || this.notifyPending) return;
     this.notifyPending = true;
     setImmediate(() => {
       this.notifyPending = false;
       if (this.stopped) return;
+      for (const listener of this.changeListeners) listener();
+      if (this.listeners.size === 0) return;
       const status = this.status();
       for (const listener of this.listeners) listener(status);
     });

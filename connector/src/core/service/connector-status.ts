@@ -57,7 +57,10 @@ export function describeRelay(state: RelayStatus['state'], url: string | null, l
     case 'online':
       return `Connected to the relay at ${url ?? ''}.`;
     case 'connecting':
-      return `Connecting to the relay at ${url ?? ''}…`;
+      // After a failure this is a retry of the backoff: the person needs the same reassurance as offline.
+      return lastError
+        ? `Trying the relay at ${url ?? ''} again (${lastError}). Results are kept here and sent when it is back.`
+        : `Connecting to the relay at ${url ?? ''}…`;
     case 'offline':
       return `Not connected to the relay${lastError ? ` (${lastError})` : ''}; trying again. Results are kept here and sent when it is back.`;
     case 'stopped':

@@ -162,6 +162,15 @@ export class JobStore {
     )();
   }
 
+  /** Settles one request's jobs and marks the next request's jobs 'importing', in one transaction. */
+  settleAndMarkImporting(outcomes: readonly { job: StoredJob; outcome: JobOutcome }[], importing: readonly string[]): StoredJob[] {
+    return this.db.transaction(() => {
+      const settled = outcomes.length > 0 ? this.settle(outcomes) : [];
+      if (importing.length > 0) this.markImporting(importing);
+      return settled;
+    })();
+  }
+
   markReported(jobIds: Iterable<string>): void {
     this.db.prepare(`UPDATE jobs SET reported = 1, updated_at = ? WHERE ${IN_LIST}`).run(this.clock().toISOString(), JSON.stringify([...jobIds]));
   }

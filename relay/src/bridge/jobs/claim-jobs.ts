@@ -11,8 +11,21 @@ import type { DialectCapabilities } from '../../db/capabilities.js';
 import type { Database } from '../../db/schema.js';
 import type { TransactionRow } from './transaction-record.js';
 
+/** What a claim reads of each job: enough to hand it out (the document only when the XML is re-rendered). */
+export const CLAIMED_COLUMNS = [
+  'id',
+  'job_id',
+  'company_id',
+  'job_type',
+  'event_type',
+  'xml',
+  'xml_company_name',
+  'target_voucher_guid',
+  'retry_count',
+] as const satisfies readonly (keyof TransactionRow)[];
+
 export type ClaimedRow = Readonly<{
-  row: TransactionRow;
+  row: Pick<TransactionRow, (typeof CLAIMED_COLUMNS)[number]>;
   company: { id: number; books_company_guid: string; books_company_name: string };
 }>;
 
@@ -63,7 +76,7 @@ export async function claimJobs(
         })
         .where('id', 'in', next.map((n) => n.id))
         .where('status', '=', 'queued')
-        .returningAll()
+        .returning(CLAIMED_COLUMNS)
         .execute();
       const target = { id: company.id, books_company_guid: company.books_company_guid ?? '', books_company_name: company.books_company_name ?? company.name };
       // RETURNING does not promise an order; the connector must receive the company's jobs oldest first.

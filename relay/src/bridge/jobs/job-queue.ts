@@ -5,7 +5,7 @@ import type { Kysely } from 'kysely';
 import type { DialectCapabilities } from '../../db/capabilities.js';
 import type { Database } from '../../db/schema.js';
 import { systemClock, type Clock } from '../bridge-ids.js';
-import { claimJobs } from './claim-jobs.js';
+import { claimJobs, type ClaimedRow } from './claim-jobs.js';
 import { enqueueJob, type NewJob } from './enqueue-job.js';
 import { renderJobXml } from './render-job-xml.js';
 import { recordOutcomes, type JobOutcomeReport } from './record-outcomes.js';
@@ -129,10 +129,11 @@ export class JobQueue {
     }
   }
 
-  private async xmlFor(row: TransactionRow, booksCompanyName: string): Promise<string> {
+  private async xmlFor(row: ClaimedRow['row'], booksCompanyName: string): Promise<string> {
     if (row.xml_company_name === booksCompanyName) return row.xml;
     // The company was paired to a books company of another name since the write was accepted.
-    const xml = renderJobXml(row, booksCompanyName);
+    const full = await this.db.selectFrom('transactions').selectAll().where('id', '=', row.id).executeTakeFirstOrThrow();
+    const xml = renderJobXml(full, booksCompanyName);
     await this.db.updateTable('transactions').set({ xml, xml_company_name: booksCompanyName }).where('id', '=', row.id).execute();
     return xml;
   }
