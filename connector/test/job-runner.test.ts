@@ -31,7 +31,7 @@ function rig(dataDir = tempDataDir(), access?: (real: BooksOperations) => BooksJ
   const client = new BooksClient({ url: books.xmlUrl, timeoutMs: 10_000 });
   const operations = new BooksOperations(client);
   const settled: StoredJob[] = [];
-  const runner = new JobRunner({ jobs, books: access ? access(operations) : operations, log: quiet, batchSize, onSettled: (job) => settled.push(job) });
+  const runner = new JobRunner({ jobs, books: access ? access(operations) : operations, log: quiet, batchSize, onSettled: (jobs) => settled.push(...jobs) });
   const made = { db, jobs, runner, client, settled, dataDir };
   rigs.push(made);
   return made;

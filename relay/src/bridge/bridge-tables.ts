@@ -61,11 +61,6 @@ export interface TransactionsTable {
   max_retries: number;
   /** JSON summary shown to callers (voucher_number, voucher_type, …). */
   payload: string;
-  /** JSON body as submitted, so the XML can be rendered again for a renamed books company. */
-  document: string;
-  xml: string;
-  /** The books company name `xml` was rendered for. */
-  xml_company_name: string;
   /** The voucher an alteration targets (the caller sent books_voucher_guid). */
   target_voucher_guid: string | null;
   books_voucher_guid: string | null;
@@ -82,6 +77,16 @@ export interface TransactionsTable {
   created_at: string;
   updated_at: string;
   completed_at: string | null;
+}
+
+/** A transaction's document and XML, written once at acceptance (0204): apart from its often-updated row. */
+export interface TransactionDocumentsTable {
+  transaction_id: number;
+  /** JSON body as submitted, so the XML can be rendered again for a renamed books company. */
+  document: string;
+  xml: string;
+  /** The books company name `xml` was rendered for. */
+  xml_company_name: string;
 }
 
 export interface PulledVouchersTable {
@@ -135,6 +140,7 @@ export interface BridgeTables {
   customers: CustomersTable;
   companies: CompaniesTable;
   transactions: TransactionsTable;
+  transaction_documents: TransactionDocumentsTable;
   pulled_vouchers: PulledVouchersTable;
   pulled_masters: PulledMastersTable;
   report_snapshots: ReportSnapshotsTable;

@@ -18,7 +18,7 @@ const SQLITE_LOCK_WAIT_MS = 60_000;
 
 async function runMigrator(
   db: Kysely<Database>,
-  options: { schema?: string | undefined; disableTransactions?: boolean },
+  options: { schema?: string | undefined; disableTransactions?: boolean; upTo?: string | undefined },
 ): Promise<MigrationResult[]> {
   const migrator = new Migrator({
     db,
@@ -30,7 +30,7 @@ async function runMigrator(
     ...(options.schema === undefined ? {} : { migrationTableSchema: options.schema }),
     ...(options.disableTransactions ? { disableTransactions: true } : {}),
   });
-  const { error, results } = await migrator.migrateToLatest();
+  const { error, results } = options.upTo === undefined ? await migrator.migrateToLatest() : await migrator.migrateTo(options.upTo);
   if (error) throw error instanceof Error ? error : new Error(String(error));
   return results ?? [];
 }
@@ -54,23 +54,28 @@ async function beginImmediate(connection: Kysely<Database>): Promise<void> {
   }
 }
 
+/**
+ * Applies every migration not applied yet, or those up to and including `upTo` (a migration's name;
+ * tests of a migration's data use it to stop just before it).
+ */
 export async function migrateToLatest(
   db: Kysely<Database>,
   capabilities: DialectCapabilities,
+  upTo?: string,
 ): Promise<MigrationResult[]> {
   return db.connection().execute(async (connection) => {
     if (capabilities.migrationSerialisation === 'advisory-lock') {
       await sql`select pg_advisory_lock(${MIGRATION_LOCK_KEY})`.execute(connection);
       try {
         const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(connection);
-        return await runMigrator(connection, { schema: rows[0]?.schema });
+        return await runMigrator(connection, { schema: rows[0]?.schema, upTo });
       } finally {
         await sql`select pg_advisory_unlock(${MIGRATION_LOCK_KEY})`.execute(connection);
       }
     }
     await beginImmediate(connection);
     try {
-      const results = await runMigrator(connection, { disableTransactions: true });
+      const results = await runMigrator(connection, { disableTransactions: true, upTo });
       await sql`commit`.execute(connection);
       return results;
     } catch (error) {

@@ -192,12 +192,13 @@ export interface Database {
   msg_events: MsgEventsTable;
   msg_event_rules: MsgEventRulesTable;
   rate_limit_counters: RateLimitCountersTable;
-  // Accounting bridge (0200–0202): relay/src/bridge/bridge-tables.ts
+  // Accounting bridge (0200–0204): relay/src/bridge/bridge-tables.ts
   applications: BridgeTables['applications'];
   bridge_api_keys: BridgeTables['bridge_api_keys'];
   customers: BridgeTables['customers'];
   companies: BridgeTables['companies'];
   transactions: BridgeTables['transactions'];
+  transaction_documents: BridgeTables['transaction_documents'];
   pulled_vouchers: BridgeTables['pulled_vouchers'];
   pulled_masters: BridgeTables['pulled_masters'];
   report_snapshots: BridgeTables['report_snapshots'];

@@ -1,7 +1,7 @@
 // Messages the connector sends to the relay: one zod discriminated union on `type`, each message
 // carrying the protocol version `v`. The relay validates every frame with parseClientMessage.
 import { z } from 'zod';
-import { ConnectorBooksState, ProtocolCompanyId, ProtocolJobId, ProtocolVersion, SyncCursor } from './protocol-common.js';
+import { ConnectorBooksState, MAX_JOB_RUN, ProtocolCompanyId, ProtocolFeatures, ProtocolJobId, ProtocolVersion, SyncCursor } from './protocol-common.js';
 import { SyncMasterItem, SyncReportItem, SyncDeletionItem, SyncVoucherItem } from './sync-items.js';
 import { PingMessage, PongMessage, ProtocolErrorMessage } from './heartbeat-messages.js';
 
@@ -41,6 +41,22 @@ export const JobResultMessage = z.object({
 });
 export type JobResultMessage = z.infer<typeof JobResultMessage>;
 
+/** job-runs: the jobs of one jobs.assign, stored (see JOB_RUNS_FEATURE). */
+export const JobsAckMessage = z.object({
+  type: z.literal('jobs.ack'),
+  v: ProtocolVersion,
+  job_ids: z.array(ProtocolJobId).min(1).max(MAX_JOB_RUN),
+});
+export type JobsAckMessage = z.infer<typeof JobsAckMessage>;
+
+/** job-runs: the outcomes of one import request, each as job.result would carry it (see JOB_RUNS_FEATURE). */
+export const JobsResultMessage = z.object({
+  type: z.literal('jobs.result'),
+  v: ProtocolVersion,
+  results: z.array(JobResultMessage.pick({ job_id: true, outcome: true })).min(1).max(MAX_JOB_RUN),
+});
+export type JobsResultMessage = z.infer<typeof JobsResultMessage>;
+
 /**
  * First message after the socket opens; the relay answers `welcome` (or `error` and closes).
  * `outcomes` carries results the connector knows but never saw acknowledged (its outbox): the relay
@@ -53,6 +69,8 @@ export const HelloMessage = z.object({
   connector_version: z.string().min(1).max(50),
   books: ConnectorBooksState,
   outcomes: z.array(JobResultMessage.pick({ job_id: true, outcome: true })).max(1000).optional(),
+  /** Optional features this connector understands (e.g. job-runs); the relay answers in welcome which it uses. */
+  features: ProtocolFeatures.optional(),
 });
 export type HelloMessage = z.infer<typeof HelloMessage>;
 
@@ -87,6 +105,8 @@ export const ClientMessage = z.discriminatedUnion('type', [
   HelloMessage,
   JobAckMessage,
   JobResultMessage,
+  JobsAckMessage,
+  JobsResultMessage,
   PresenceMessage,
   SyncBatchMessage,
   PingMessage,

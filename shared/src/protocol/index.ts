@@ -5,12 +5,15 @@
 //
 //   enrol      POST /api/v1/connectors/enroll {token, machine_name, version} → {connector_id, credential}
 //   connect    GET /api/v1/connectors/socket, Authorization: Bearer <credential> (401 before the upgrade)
-//   connector  hello {connector_version, books, outcomes?}      relay  welcome {companies, sync_cursors, timings}
+//   connector  hello {connector_version, books, outcomes?, features?}  relay  welcome {companies, sync_cursors, timings, features?}
 //              job.ack {job_id}                                        job.assign {job with attempt + lease}
 //              job.result {job_id, completed|failed}                   job.result.ack {recorded|duplicate}
 //              presence {books}                                        pairings {companies}
 //              sync.batch {company_id, kind, items, cursor}            sync.ack {cursor, accepted}
 //              ping / pong / error                                     ping / pong / error
+//   job-runs   (hello.features offers it, welcome.features confirms it) a run per message instead:
+//              jobs.ack {job_ids}                                      jobs.assign {jobs}
+//              jobs.result {results}                                   jobs.result.ack {acks}
 //
 // Delivery is at least once: a job whose lease runs out, or whose connection drops, is assigned again
 // (attempt + 1), and the connector deduplicates on job_id. Results and batches are idempotent and

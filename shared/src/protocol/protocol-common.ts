@@ -8,6 +8,20 @@ export const CONNECTOR_PROTOCOL_VERSION = 1 as const;
 /** Every message carries the version; a peer answers an unknown version with an error and closes. */
 export const ProtocolVersion = z.literal(CONNECTOR_PROTOCOL_VERSION);
 
+/** Optional protocol features a side understands beyond the base (hello offers, welcome settles). */
+export const ProtocolFeatures = z.array(z.string().min(1).max(50)).max(20);
+
+/**
+ * The job-runs feature: a run of jobs travels as one message each way instead of one per job — the
+ * relay hands a claimed run over in one jobs.assign, the connector acknowledges it in one jobs.ack and
+ * reports an import request's outcomes in one jobs.result, which the relay answers with one
+ * jobs.result.ack. Without it both sides keep to the one-job messages, so either side may be older.
+ */
+export const JOB_RUNS_FEATURE = 'job-runs';
+
+/** At most this many jobs in one run message (the relay's in-flight limit is far below it). */
+export const MAX_JOB_RUN = 1000;
+
 /** Job ids are the transaction's public id; the connector deduplicates on it. */
 export const ProtocolJobId = z.string().min(1).max(100);
 

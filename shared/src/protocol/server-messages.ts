@@ -1,7 +1,7 @@
 // Messages the relay sends to the connector: one zod discriminated union on `type`, each carrying the
 // protocol version `v`. The connector validates every frame with parseServerMessage.
 import { z } from 'zod';
-import { ProtocolCompanyId, ProtocolJobId, ConnectorPairedCompany, ProtocolVersion, SyncCursor, SyncKind } from './protocol-common.js';
+import { MAX_JOB_RUN, ProtocolCompanyId, ProtocolFeatures, ProtocolJobId, ConnectorPairedCompany, ProtocolVersion, SyncCursor, SyncKind } from './protocol-common.js';
 import { PingMessage, PongMessage, ProtocolErrorMessage } from './heartbeat-messages.js';
 
 /** The relay's answer to hello: who the connector is, the session's timings, pairings and confirmed cursors. */
@@ -20,6 +20,8 @@ export const WelcomeMessage = z.object({
   companies: z.array(ConnectorPairedCompany),
   /** The last cursor the relay confirmed per company and kind, so a reinstalled connector can resume. */
   sync_cursors: z.array(z.object({ company_id: ProtocolCompanyId, kind: SyncKind, cursor: SyncCursor })),
+  /** The features of hello this session uses (both sides know them); absent or empty: none. */
+  features: ProtocolFeatures.optional(),
 });
 export type WelcomeMessage = z.infer<typeof WelcomeMessage>;
 
@@ -62,6 +64,22 @@ export const JobResultAckMessage = z.object({
 });
 export type JobResultAckMessage = z.infer<typeof JobResultAckMessage>;
 
+/** job-runs: a company's claimed run, oldest first, as job.assign would carry each (see JOB_RUNS_FEATURE). */
+export const JobsAssignMessage = z.object({
+  type: z.literal('jobs.assign'),
+  v: ProtocolVersion,
+  jobs: z.array(AssignedJob).min(1).max(MAX_JOB_RUN),
+});
+export type JobsAssignMessage = z.infer<typeof JobsAssignMessage>;
+
+/** job-runs: the answer to one jobs.result, a disposition per job as job.result.ack gives it. */
+export const JobsResultAckMessage = z.object({
+  type: z.literal('jobs.result.ack'),
+  v: ProtocolVersion,
+  acks: z.array(JobResultAckMessage.pick({ job_id: true, disposition: true })).min(1).max(MAX_JOB_RUN),
+});
+export type JobsResultAckMessage = z.infer<typeof JobsResultAckMessage>;
+
 /** The batch is stored; the connector may advance its confirmed cursor to this one. */
 export const SyncAckMessage = z.object({
   type: z.literal('sync.ack'),
@@ -87,6 +105,8 @@ export const ServerMessage = z.discriminatedUnion('type', [
   WelcomeMessage,
   JobAssignMessage,
   JobResultAckMessage,
+  JobsAssignMessage,
+  JobsResultAckMessage,
   SyncAckMessage,
   PairingsMessage,
   PingMessage,

@@ -21,8 +21,8 @@ export type JobRunnerOptions = Readonly<{
   books: BooksJobAccess;
   log: Logger;
   batchSize: number;
-  /** Called soon after a job's outcome is stored (the service reports it to the relay). */
-  onSettled: (job: StoredJob) => void;
+  /** Called soon after a request's outcomes are stored (the service reports them to the relay). */
+  onSettled: (jobs: readonly StoredJob[]) => void;
   /** Called when the runner stops for want of the books (not running / not answering). */
   onBooksUnavailable?: (reason: string) => void;
 }>;
@@ -190,9 +190,7 @@ export class JobRunner {
       importing,
     );
     if (settled.length === 0) return;
-    setImmediate(() => {
-      for (const job of settled) this.options.onSettled(job);
-    });
+    setImmediate(() => this.options.onSettled(settled));
   }
 
   private booksUnavailable(group: StoredJob[], error: unknown): PassEnd {

@@ -7,6 +7,7 @@ import type { Socket } from 'node:net';
 import WebSocket from 'ws';
 import {
   CONNECTOR_PROTOCOL_VERSION,
+  JOB_RUNS_FEATURE,
   parseServerMessage,
   type ClientMessage,
   type ConnectorBooksState,
@@ -172,6 +173,7 @@ export class RelayLink {
         connector_version: this.options.connectorVersion,
         books: this.options.books(),
         ...(outcomes.length > 0 ? { outcomes } : {}),
+        features: [JOB_RUNS_FEATURE],
       };
       socket.send(JSON.stringify(hello));
     });

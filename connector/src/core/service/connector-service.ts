@@ -2,8 +2,8 @@
 // and the rules that tie them together (a job result goes to the relay or waits in the outbox; a welcome
 // re-reports what the relay has not acknowledged; books coming back wake waiting jobs). Both the CLI and
 // the Electron shell drive the connector through this, via startConnectorService.
-import type { AssignedJob, ConnectorCompanyOut, ServerMessage, WelcomeMessage } from '@ledgerwire/shared';
-import { CONNECTOR_PROTOCOL_VERSION } from '@ledgerwire/shared';
+import type { ConnectorCompanyOut, ServerMessage, WelcomeMessage } from '@ledgerwire/shared';
+import { CONNECTOR_PROTOCOL_VERSION, JOB_RUNS_FEATURE } from '@ledgerwire/shared';
 import { BooksClient } from '../books/books-client.js';
 import { BooksOperations } from '../books/books-operations.js';
 import { DEFAULT_BOOKS_URL, type ConnectorConfig } from '../config/connector-config.js';
@@ -13,7 +13,7 @@ import { findOpenCompany, type BooksCompany } from '../presence/books-company.js
 import { enrolWithRelay } from '../relay/enrolment.js';
 import { RelayApi, RelayApiError } from '../relay/relay-api.js';
 import { RelayLink } from '../relay/relay-link.js';
-import { JobStore, type StoredJob } from '../state/job-store.js';
+import { JobStore } from '../state/job-store.js';
 import { openLocalDatabase, type LocalDatabase } from '../state/local-database.js';
 import { LogStore, type LogEntry } from '../state/log-store.js';
 import { PairingStore } from '../state/pairing-store.js';
@@ -31,6 +31,7 @@ import {
   describeSync,
   type ConnectorStatus,
 } from './connector-status.js';
+import { JobExchange } from './job-exchange.js';
 import { explainJob, type JobView } from './job-view.js';
 
 /** Delivered outcomes are kept this long (to answer a late redelivery of the same job from memory). */
@@ -48,6 +49,7 @@ export class ConnectorService {
   private readonly operations: BooksOperations;
   private readonly presence: PresenceMonitor;
   private readonly runner: JobRunner;
+  private readonly exchange: JobExchange;
   private readonly channel: SyncChannel;
   private readonly engine: SyncEngine;
   private link: RelayLink | undefined;
@@ -63,16 +65,13 @@ export class ConnectorService {
   private notifyPending = false;
   /** Outcomes the last hello carried (the relay acknowledges them after welcome). */
   private sentInHello = new Set<string>();
-  /** Jobs delivered and not stored yet (see storeAssigned). */
-  private readonly assigned: AssignedJob[] = [];
-  /** Jobs whose job.result.ack arrived and is not written yet (see acknowledged). */
-  private readonly acknowledgedJobs = new Set<string>();
 
   constructor(private readonly config: ConnectorConfig, sinks: readonly LogSink[] = []) {
     this.db = openLocalDatabase(config.dataDir);
     this.settings = new SettingsStore(this.db);
     this.pairings = new PairingStore(this.db);
     this.jobs = new JobStore(this.db);
+    this.jobs.onAcknowledgedWritten = () => this.notify();
     this.syncState = new SyncStateStore(this.db);
     this.logStore = new LogStore(this.db);
     const keep: LogSink = (record) => {
@@ -100,11 +99,19 @@ export class ConnectorService {
       books: this.operations,
       log: this.log,
       batchSize: config.importBatch,
-      onSettled: (job) => {
-        this.report(job);
+      onSettled: (jobs) => {
+        this.exchange.report(jobs);
         this.notify();
       },
       onBooksUnavailable: () => void this.presence.check(),
+    });
+    this.exchange = new JobExchange({
+      jobs: this.jobs,
+      runner: this.runner,
+      send: (message) => this.link?.send(message) ?? false,
+      jobRuns: () => this.link?.welcome?.features?.includes(JOB_RUNS_FEATURE) ?? false,
+      open: () => this.db.open && !this.stopped,
+      changed: () => this.notify(),
     });
     this.channel = new SyncChannel((message) => this.link?.send(message) ?? false);
     this.engine = new SyncEngine({
@@ -157,8 +164,7 @@ export class ConnectorService {
     await this.syncing?.catch(() => undefined);
     await this.link?.stop();
     this.books.close();
-    this.jobs.markReported(this.acknowledgedJobs);
-    this.acknowledgedJobs.clear();
+    this.jobs.flushAcknowledged();
     this.lastStatus = this.status();
     this.db.close();
   }
@@ -336,7 +342,7 @@ export class ConnectorService {
     // beyond, or settled since, goes as job.result (idempotent at the relay).
     const outbox = this.jobs.outbox();
     if (outbox.length > 0) this.log.info(`re-reporting ${outbox.length} job results the relay has not acknowledged`);
-    for (const job of outbox) if (!this.sentInHello.has(job.jobId)) this.report(job);
+    this.exchange.report(outbox.filter((job) => !this.sentInHello.has(job.jobId)));
     void this.runner.wake();
     void this.sync();
     this.notify();
@@ -345,12 +351,13 @@ export class ConnectorService {
   private handleMessage(message: ServerMessage): void {
     switch (message.type) {
       case 'job.assign':
-        if (this.assigned.length === 0) queueMicrotask(() => this.storeAssigned());
-        this.assigned.push(message.job);
-        return;
+        return this.exchange.receive([message.job]);
+      case 'jobs.assign':
+        return this.exchange.receive(message.jobs);
       case 'job.result.ack':
-        this.acknowledged(message.job_id);
-        return;
+        return this.exchange.outcomesAcknowledged([message.job_id]);
+      case 'jobs.result.ack':
+        return this.exchange.outcomesAcknowledged(message.acks.map((ack) => ack.job_id));
       case 'sync.ack':
         this.channel.handleAck(message);
         return;
@@ -369,48 +376,6 @@ export class ConnectorService {
     }
   }
 
-  /**
-   * The relay hands a run of jobs over as one job.assign each, in one burst; they are stored together
-   * (one transaction) once the frames at hand are read, and only then acknowledged.
-   */
-  private storeAssigned(): void {
-    const jobs = this.assigned.splice(0);
-    if (!this.db.open) return; // stopping: unacknowledged, the relay hands them out again
-    let runnable = false;
-    const stored = this.jobs.receive(jobs);
-    this.runner.prime(jobs.filter((_, index) => stored[index]?.isNew));
-    for (const { job, isNew } of stored) {
-      this.link?.send({ type: 'job.ack', v: CONNECTOR_PROTOCOL_VERSION, job_id: job.jobId });
-      // Delivered again after we settled it: the relay missed our result, so say it again.
-      if (!isNew && job.state === 'settled') this.report(job);
-      else runnable = true;
-    }
-    if (runnable) void this.runner.wake();
-    this.notify();
-  }
-
-  /**
-   * Acknowledgements arrive one per job, many at a time; they are written together once the frames at
-   * hand are handled. One lost to a crash before that only means the outcome is reported again, which
-   * the relay answers as a duplicate.
-   */
-  private acknowledged(jobId: string): void {
-    if (this.acknowledgedJobs.size === 0) {
-      setImmediate(() => {
-        if (this.stopped) return;
-        this.jobs.markReported(this.acknowledgedJobs);
-        this.acknowledgedJobs.clear();
-        this.notify();
-      });
-    }
-    this.acknowledgedJobs.add(jobId);
-  }
-
-  /** Sends a settled job's outcome; when the relay is away it stays in the outbox for the next welcome. */
-  private report(job: StoredJob): void {
-    if (!job.outcome) return;
-    this.link?.send({ type: 'job.result', v: CONNECTOR_PROTOCOL_VERSION, job_id: job.jobId, outcome: job.outcome });
-  }
 
   private booksChanged(): void {
     this.link?.send({ type: 'presence', v: CONNECTOR_PROTOCOL_VERSION, books: this.presence.booksState() });

@@ -84,9 +84,17 @@ export type JobCounts = Readonly<{ waiting: number; importing: number; unreporte
 /** job_id IN (…) for a list passed as one JSON parameter. */
 const IN_LIST = 'job_id IN (SELECT value FROM json_each(?))';
 
+/** At the latest this long after the relay acknowledged an outcome, it is written down as reported. */
+const ACKNOWLEDGED_WRITE_DELAY_MS = 50;
+
 export class JobStore {
   /** Open jobs (queued or importing) by seq, in seq order; undefined until first read from disk. */
   private openJobs: Map<number, OpenJob> | undefined;
+  /** Outcomes the relay acknowledged, not written as reported yet (see acknowledge). */
+  private readonly acknowledged = new Set<string>();
+  private acknowledgedTimer: NodeJS.Timeout | undefined;
+  /** Told after acknowledgements were written on their own (the status' unreported count changed). */
+  onAcknowledgedWritten: () => void = () => undefined;
 
   constructor(private readonly db: LocalDatabase, private readonly clock: () => Date = () => new Date()) {}
 
@@ -109,8 +117,9 @@ export class JobStore {
     );
     const document = this.db.prepare('INSERT INTO job_documents (seq, xml) VALUES (?, ?)');
     const raise = this.db.prepare('UPDATE jobs SET attempt = ?, updated_at = ? WHERE job_id = ? AND attempt < ?');
-    return this.db.transaction(() =>
-      jobs.map((job) => {
+    return this.db.transaction(() => {
+      this.writeAcknowledged();
+      return jobs.map((job) => {
         const inserted = insert.run(job.job_id, job.company_id, job.books_company_guid, job.books_company_name, job.job_type, job.event_type,
           job.remote_id, job.books_voucher_guid, job.attempt, now, now);
         if (inserted.changes === 1) {
@@ -124,8 +133,8 @@ export class JobStore {
         const stored = this.get(job.job_id) as StoredJob;
         this.refresh([stored]);
         return { job: stored, isNew: false };
-      }),
-    )();
+      });
+    })();
   }
 
   /** Jobs still to run (queued, or importing with an unknown outcome), oldest first, with their XML. */
@@ -165,6 +174,7 @@ export class JobStore {
   /** Settles one request's jobs and marks the next request's jobs 'importing', in one transaction. */
   settleAndMarkImporting(outcomes: readonly { job: StoredJob; outcome: JobOutcome }[], importing: readonly string[]): StoredJob[] {
     return this.db.transaction(() => {
+      this.writeAcknowledged();
       const settled = outcomes.length > 0 ? this.settle(outcomes) : [];
       if (importing.length > 0) this.markImporting(importing);
       return settled;
@@ -173,6 +183,36 @@ export class JobStore {
 
   markReported(jobIds: Iterable<string>): void {
     this.db.prepare(`UPDATE jobs SET reported = 1, updated_at = ? WHERE ${IN_LIST}`).run(this.clock().toISOString(), JSON.stringify([...jobIds]));
+  }
+
+  /**
+   * The relay acknowledged these outcomes. They are written as reported with this store's next write
+   * (receiving jobs, settling a request), or on their own after ACKNOWLEDGED_WRITE_DELAY_MS: one commit
+   * fewer per request. One lost to a crash meanwhile is only reported again, answered as a duplicate.
+   */
+  acknowledge(jobIds: readonly string[]): void {
+    for (const id of jobIds) this.acknowledged.add(id);
+    if (this.acknowledged.size === 0 || this.acknowledgedTimer) return;
+    this.acknowledgedTimer = setTimeout(() => {
+      this.acknowledgedTimer = undefined;
+      if (!this.db.open || this.acknowledged.size === 0) return;
+      this.writeAcknowledged();
+      this.onAcknowledgedWritten();
+    }, ACKNOWLEDGED_WRITE_DELAY_MS);
+    this.acknowledgedTimer.unref();
+  }
+
+  /** Writes the pending acknowledgements now (the connector is stopping). */
+  flushAcknowledged(): void {
+    if (this.db.open) this.writeAcknowledged();
+  }
+
+  private writeAcknowledged(): void {
+    clearTimeout(this.acknowledgedTimer);
+    this.acknowledgedTimer = undefined;
+    if (this.acknowledged.size === 0) return;
+    this.markReported(this.acknowledged);
+    this.acknowledged.clear();
   }
 
   /** Outcomes known here but not yet acknowledged by the relay. */

@@ -5,6 +5,8 @@
 import { randomUUID } from 'node:crypto';
 import {
   CONNECTOR_PROTOCOL_VERSION,
+  JOB_RUNS_FEATURE,
+  MAX_JOB_RUN,
   parseClientMessage,
   SyncKind,
   type ClientMessage,
@@ -32,6 +34,8 @@ export class ConnectorSession {
   private readonly inFlight = new Map<string, number>();
   private companies: readonly GatewayPairedCompany[] = [];
   private booksRunning = false;
+  /** The connector asked for job-runs in hello: runs of jobs travel as one message (see the protocol). */
+  private jobRuns = false;
   private lastHeardAt: number;
   private inbox: Promise<void> = Promise.resolve();
   /** Frames received and not yet handled; handled in order, a run of job.result together. */
@@ -135,10 +139,14 @@ export class ConnectorSession {
       leaseMs: this.services.settings.leaseMs,
       sessionId: this.sessionId,
     });
-    for (const job of jobs) {
-      if (this.state !== 'ready') return; // the close handler requeues what was claimed
-      this.inFlight.set(job.job_id, Date.parse(job.lease_expires_at));
-      this.send({ type: 'job.assign', v: CONNECTOR_PROTOCOL_VERSION, job: assignedJob(job) });
+    if (this.state !== 'ready') return; // the close handler requeues what was claimed
+    for (const job of jobs) this.inFlight.set(job.job_id, Date.parse(job.lease_expires_at));
+    if (this.jobRuns) {
+      for (let first = 0; first < jobs.length; first += MAX_JOB_RUN) {
+        this.send({ type: 'jobs.assign', v: CONNECTOR_PROTOCOL_VERSION, jobs: jobs.slice(first, first + MAX_JOB_RUN).map(assignedJob) });
+      }
+    } else {
+      for (const job of jobs) this.send({ type: 'job.assign', v: CONNECTOR_PROTOCOL_VERSION, job: assignedJob(job) });
     }
     if (jobs.length === capacity) this.claimAgain = true;
   }
@@ -150,12 +158,16 @@ export class ConnectorSession {
   private async handleArrived(): Promise<void> {
     const frames = this.arrived;
     this.arrived = [];
-    let results: JobResultMessage[] = [];
+    let results: JobOutcomeIn[] = [];
     for (const frame of frames) {
       const message = this.parse(frame);
       // Before hello has been handled nothing joins a run: each message is checked against the state.
       if (message?.type === 'job.result' && this.state === 'ready') {
         results.push(message);
+        continue;
+      }
+      if (message?.type === 'jobs.result' && this.state === 'ready') {
+        results = results.concat(message.results);
         continue;
       }
       if (results.length > 0) await this.handleResults(results);
@@ -199,9 +211,12 @@ export class ConnectorSession {
       case 'hello':
         return this.handleHello(message);
       case 'job.ack':
+      case 'jobs.ack':
         return; // delivery confirmed; the lease keeps running until the result
       case 'job.result':
         return this.handleResults([message]);
+      case 'jobs.result':
+        return this.handleResults(message.results);
       case 'presence':
         this.booksRunning = message.books.running;
         await this.services.presence.booksChanged(this.connector, message.books);
@@ -225,6 +240,7 @@ export class ConnectorSession {
       return;
     }
     const id = this.connector.connectorId;
+    this.jobRuns = (message.features ?? []).includes(JOB_RUNS_FEATURE);
     // Outcomes from the connector's outbox first, so a job it finished is not handed out again.
     const outcomes = message.outcomes ?? [];
     const recorded = await this.services.jobs.recordOutcomes(id, outcomes.map(outcomeReport));
@@ -244,37 +260,47 @@ export class ConnectorSession {
       heartbeat_ms: this.services.settings.heartbeatMs,
       lease_ms: this.services.settings.leaseMs,
       max_in_flight: this.services.settings.maxInFlight,
+      features: this.jobRuns ? [JOB_RUNS_FEATURE] : [],
       companies: this.companies.map(pairedOut),
       sync_cursors: cursors.flatMap((c) => {
         const kind = SyncKind.safeParse(c.kind);
         return kind.success ? [{ company_id: c.company_id, kind: kind.data, cursor: c.cursor }] : [];
       }),
     });
-    outcomes.forEach(({ job_id }, i) => this.sendResultAck(job_id, recorded[i] === true));
+    if (outcomes.length > 0) this.sendResultAcks(outcomes, recorded);
     await this.fillCapacity();
   }
 
   /** Records a run of results in one transaction, acknowledges each, and refills the freed slots. */
-  private async handleResults(messages: readonly JobResultMessage[]): Promise<void> {
+  private async handleResults(results: readonly JobOutcomeIn[]): Promise<void> {
     if (this.state === 'closed') return;
     let recorded: boolean[];
     try {
-      recorded = await this.services.jobs.recordOutcomes(this.connector.connectorId, messages.map(outcomeReport));
+      recorded = await this.services.jobs.recordOutcomes(this.connector.connectorId, results.map(outcomeReport));
     } catch (error) {
-      for (const message of messages) this.failed(message, error);
+      this.log.error({ err: error, connector_id: this.connector.connectorId, results: results.length }, 'recording job results failed');
+      // Not acknowledged: the connector keeps the results and sends them again.
+      const what = results.length === 1 ? 'this result' : `these ${results.length} results`;
+      this.sendError('internal_error', `the relay could not record ${what}; send again later`, results.length === 1 ? results[0]?.job_id : null);
       return;
     }
-    messages.forEach((message, i) => {
-      this.inFlight.delete(message.job_id);
-      this.sendResultAck(message.job_id, recorded[i] === true);
-    });
+    for (const { job_id } of results) this.inFlight.delete(job_id);
+    this.sendResultAcks(results, recorded);
     // One claim for the run of freed slots, so the connector has its next run at hand when this one is
     // done. Not awaited: the frames behind these need not wait for the claim.
     void this.fillCapacity();
   }
 
-  private sendResultAck(jobId: string, recorded: boolean): void {
-    this.send({ type: 'job.result.ack', v: CONNECTOR_PROTOCOL_VERSION, job_id: jobId, disposition: recorded ? 'recorded' : 'duplicate' });
+  /** job.result.ack per job, or jobs.result.ack per run with job-runs. */
+  private sendResultAcks(results: readonly { job_id: string }[], recorded: readonly boolean[]): void {
+    const acks = results.map(({ job_id }, i) => ({ job_id, disposition: recorded[i] === true ? ('recorded' as const) : ('duplicate' as const) }));
+    if (!this.jobRuns) {
+      for (const ack of acks) this.send({ type: 'job.result.ack', v: CONNECTOR_PROTOCOL_VERSION, ...ack });
+      return;
+    }
+    for (let first = 0; first < acks.length; first += MAX_JOB_RUN) {
+      this.send({ type: 'jobs.result.ack', v: CONNECTOR_PROTOCOL_VERSION, acks: acks.slice(first, first + MAX_JOB_RUN) });
+    }
   }
 
   private async handleSyncBatch(message: SyncBatchMessage): Promise<void> {
@@ -354,7 +380,10 @@ function samePairings(a: readonly GatewayPairedCompany[], b: readonly GatewayPai
   return key(a) === key(b);
 }
 
-function outcomeReport({ job_id, outcome }: Pick<JobResultMessage, 'job_id' | 'outcome'>): JobOutcomeReport {
+/** A job's outcome as the connector reports it, in job.result or in jobs.result. */
+type JobOutcomeIn = Pick<JobResultMessage, 'job_id' | 'outcome'>;
+
+function outcomeReport({ job_id, outcome }: JobOutcomeIn): JobOutcomeReport {
   return { job_id, ...outcome };
 }
 

@@ -9,7 +9,7 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { DialectCapabilities } from '../../db/capabilities.js';
 import type { Database } from '../../db/schema.js';
-import type { TransactionRow } from './transaction-record.js';
+import type { TransactionDocumentRow, TransactionRow } from './transaction-record.js';
 
 /** What a claim reads of each job: enough to hand it out (the document only when the XML is re-rendered). */
 export const CLAIMED_COLUMNS = [
@@ -18,14 +18,12 @@ export const CLAIMED_COLUMNS = [
   'company_id',
   'job_type',
   'event_type',
-  'xml',
-  'xml_company_name',
   'target_voucher_guid',
   'retry_count',
 ] as const satisfies readonly (keyof TransactionRow)[];
 
 export type ClaimedRow = Readonly<{
-  row: Pick<TransactionRow, (typeof CLAIMED_COLUMNS)[number]>;
+  row: Pick<TransactionRow, (typeof CLAIMED_COLUMNS)[number]> & Pick<TransactionDocumentRow, 'xml' | 'xml_company_name'>;
   company: { id: number; books_company_guid: string; books_company_name: string };
 }>;
 
@@ -79,8 +77,17 @@ export async function claimJobs(
         .returning(CLAIMED_COLUMNS)
         .execute();
       const target = { id: company.id, books_company_guid: company.books_company_guid ?? '', books_company_name: company.books_company_name ?? company.name };
+      const documents = rows.length === 0 ? [] : await trx
+        .selectFrom('transaction_documents')
+        .select(['transaction_id', 'xml', 'xml_company_name'])
+        .where('transaction_id', 'in', rows.map((row) => row.id))
+        .execute();
+      const byId = new Map(documents.map((d) => [d.transaction_id, d]));
       // RETURNING does not promise an order; the connector must receive the company's jobs oldest first.
-      for (const row of rows.sort((a, b) => a.id - b.id)) claimed.push({ row, company: target });
+      for (const row of rows.sort((a, b) => a.id - b.id)) {
+        const document = byId.get(row.id);
+        claimed.push({ row: { ...row, xml: document?.xml ?? '', xml_company_name: document?.xml_company_name ?? '' }, company: target });
+      }
     }
     return claimed;
   });

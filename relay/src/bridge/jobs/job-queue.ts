@@ -132,9 +132,14 @@ export class JobQueue {
   private async xmlFor(row: ClaimedRow['row'], booksCompanyName: string): Promise<string> {
     if (row.xml_company_name === booksCompanyName) return row.xml;
     // The company was paired to a books company of another name since the write was accepted.
-    const full = await this.db.selectFrom('transactions').selectAll().where('id', '=', row.id).executeTakeFirstOrThrow();
-    const xml = renderJobXml(full, booksCompanyName);
-    await this.db.updateTable('transactions').set({ xml, xml_company_name: booksCompanyName }).where('id', '=', row.id).execute();
+    const source = await this.db
+      .selectFrom('transactions')
+      .innerJoin('transaction_documents', 'transaction_documents.transaction_id', 'transactions.id')
+      .select(['job_type', 'job_id', 'target_voucher_guid', 'payload', 'master_type', 'document'])
+      .where('transactions.id', '=', row.id)
+      .executeTakeFirstOrThrow();
+    const xml = renderJobXml(source, booksCompanyName);
+    await this.db.updateTable('transaction_documents').set({ xml, xml_company_name: booksCompanyName }).where('transaction_id', '=', row.id).execute();
     return xml;
   }
 }

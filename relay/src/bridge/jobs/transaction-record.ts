@@ -1,10 +1,11 @@
 // Turns a transactions row into the status record of the contract.
 import type { TransactionRecordOut } from '@ledgerwire/shared';
 import type { Selectable } from 'kysely';
-import type { TransactionsTable } from '../bridge-tables.js';
+import type { TransactionDocumentsTable, TransactionsTable } from '../bridge-tables.js';
 import { parseJson } from '../bridge-ids.js';
 
 export type TransactionRow = Selectable<TransactionsTable>;
+export type TransactionDocumentRow = Selectable<TransactionDocumentsTable>;
 
 export function transactionRecord(row: TransactionRow): TransactionRecordOut {
   return {

@@ -83,13 +83,14 @@ export class TransactionService {
   async operatorGet(job: string) {
     const row = await this.db.selectFrom('transactions').selectAll().where('job_id', '=', job.toLowerCase()).executeTakeFirst();
     if (!row) throw new AppError('transaction_not_found', { message: `No transaction ${job}` });
+    const submitted = await this.db.selectFrom('transaction_documents').select(['document', 'xml']).where('transaction_id', '=', row.id).executeTakeFirst();
     return {
       ...transactionRecord(row),
       application_id: row.application_id,
       connector_id: row.connector_id,
       lease_expires_at: row.lease_expires_at,
-      document: parseJson<unknown>(row.document, null),
-      xml: row.xml,
+      document: parseJson<unknown>(submitted?.document ?? 'null', null),
+      xml: submitted?.xml ?? '',
     };
   }
 }

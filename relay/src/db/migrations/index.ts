@@ -8,6 +8,7 @@ import * as bridgeTenancy from './0200-bridge-tenancy.js';
 import * as bridgeTransactions from './0201-bridge-transactions.js';
 import * as bridgePulledData from './0202-bridge-pulled-data.js';
 import * as transactionLeaseSession from './0203-transaction-lease-session.js';
+import * as transactionDocuments from './0204-transaction-documents.js';
 import * as connectors from './0250-connectors.js';
 
 export const migrations: Record<string, Migration> = {
@@ -19,5 +20,6 @@ export const migrations: Record<string, Migration> = {
   '0201-bridge-transactions': bridgeTransactions,
   '0202-bridge-pulled-data': bridgePulledData,
   '0203-transaction-lease-session': transactionLeaseSession,
+  '0204-transaction-documents': transactionDocuments,
   '0250-connectors': connectors,
 };

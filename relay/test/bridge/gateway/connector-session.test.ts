@@ -84,6 +84,30 @@ describeOnDatabases('connector session protocol', (kind) => {
       expect(connector.received.filter((m) => m.type === 'error')).toEqual([]);
     });
 
+    it(`speaks job-runs when the connector asks for it: runs handed over, acknowledged and settled a message each (${transport})`, async () => {
+      const connector = await connectVia();
+      connector.send({ type: 'hello', v, connector_version: '1.1.0', books: BOOKS_RUNNING, features: ['job-runs', 'not-a-feature'] });
+      expect((await connector.next('welcome')).features).toEqual(['job-runs']);
+      const written = [await writeInvoice(relay.app, tenant, 'J/1'), await writeInvoice(relay.app, tenant, 'J/2'), await writeInvoice(relay.app, tenant, 'J/3')];
+      const handed: string[] = [];
+      while (handed.length < written.length) handed.push(...(await connector.next('jobs.assign')).jobs.map((job) => job.job_id));
+      expect(handed).toEqual(written);
+      expect(connector.received.some((m) => m.type === 'job.assign')).toBe(false);
+      connector.send({ type: 'jobs.ack', v, job_ids: handed });
+      connector.send({
+        type: 'jobs.result',
+        v,
+        results: [
+          ...written.map((jobId) => ({ job_id: jobId, outcome: { status: 'completed' as const, books_voucher_guid: `g-${jobId}` } })),
+          { job_id: written[0] as string, outcome: { status: 'completed' as const, books_voucher_guid: 'g-again' } },
+        ],
+      });
+      const ack = await connector.next('jobs.result.ack');
+      expect(ack.acks).toEqual([...written.map((jobId) => ({ job_id: jobId, disposition: 'recorded' })), { job_id: written[0], disposition: 'duplicate' }]);
+      for (const jobId of written) expect(await readTransaction(relay.app, tenant, jobId)).toMatchObject({ status: 'completed', books_voucher_guid: `g-${jobId}` });
+      expect(connector.received.filter((m) => m.type === 'error' || m.type === 'job.result.ack')).toEqual([]);
+    });
+
     it(`refuses an unknown protocol version and closes (${transport})`, async () => {
       const connector = await connectVia();
       connector.sendRaw(JSON.stringify({ type: 'hello', v: 99, connector_version: '9.0.0', books: BOOKS_RUNNING }));

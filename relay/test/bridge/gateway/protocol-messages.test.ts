@@ -48,6 +48,16 @@ const everyClientMessage: ClientMessageType[] = [
   { type: 'ping', v, nonce: 'n-1' },
   { type: 'pong', v, nonce: 'n-2' },
   { type: 'error', v, code: 'malformed_message', message: 'job.assign without xml', ref: null },
+  { type: 'hello', v, connector_version: '0.2.0', books, features: ['job-runs'] },
+  { type: 'jobs.ack', v, job_ids: ['job-1', 'job-2'] },
+  {
+    type: 'jobs.result',
+    v,
+    results: [
+      { job_id: 'job-1', outcome: { status: 'completed', books_voucher_guid: 'vch-guid-1' } },
+      { job_id: 'job-2', outcome: { status: 'failed', error_code: 'UNBALANCED_ENTRIES', error_label: 'Unbalanced', error_message: 'Debits and credits differ' } },
+    ],
+  },
 ];
 
 const job = {
@@ -85,12 +95,14 @@ const everyServerMessage: ServerMessageType[] = [
   { type: 'ping', v, nonce: 'n-1' },
   { type: 'pong', v, nonce: 'n-1' },
   { type: 'error', v, code: 'company_not_paired', message: 'company 9 is not paired with this connector', ref: 'b-9' },
+  { type: 'jobs.assign', v, jobs: [job, { ...job, job_id: 'job-2', remote_id: 'job-2' }] },
+  { type: 'jobs.result.ack', v, acks: [{ job_id: 'job-1', disposition: 'recorded' }, { job_id: 'job-2', disposition: 'duplicate' }] },
 ];
 
 describe('connector protocol messages', () => {
   it('has an example of every member of both unions', () => {
-    const clientTypes = ['hello', 'job.ack', 'job.result', 'presence', 'sync.batch', 'ping', 'pong', 'error'];
-    const serverTypes = ['welcome', 'job.assign', 'job.result.ack', 'sync.ack', 'pairings', 'ping', 'pong', 'error'];
+    const clientTypes = ['hello', 'job.ack', 'job.result', 'jobs.ack', 'jobs.result', 'presence', 'sync.batch', 'ping', 'pong', 'error'];
+    const serverTypes = ['welcome', 'job.assign', 'job.result.ack', 'jobs.assign', 'jobs.result.ack', 'sync.ack', 'pairings', 'ping', 'pong', 'error'];
     expect(ClientMessage.options).toHaveLength(clientTypes.length);
     expect(ServerMessage.options).toHaveLength(serverTypes.length);
     expect(new Set(everyClientMessage.map((m) => m.type))).toEqual(new Set(clientTypes));
@@ -137,6 +149,8 @@ describe('connector protocol messages', () => {
     ['a voucher date in ISO form', JSON.stringify({ type: 'sync.batch', v, batch_id: 'b', company_id: 1, kind: 'vouchers', cursor: '1', items: [{ ...voucher, voucher_date: '2026-04-01' }] }), /voucher_date/],
     ['a batch without a cursor', JSON.stringify({ type: 'sync.batch', v, batch_id: 'b', company_id: 1, kind: 'deletions', items: [] }), /cursor/],
     ['an array', '[]', /expected object|Invalid input/i],
+    ['an empty run of results', JSON.stringify({ type: 'jobs.result', v, results: [] }), /results/],
+    ['a run longer than 1000 jobs', JSON.stringify({ type: 'jobs.ack', v, job_ids: Array.from({ length: 1001 }, (_, i) => `job-${i}`) }), /job_ids/],
   ];
 
   it.each(malformed)('refuses %s as malformed', (_name, frame, problem) => {
