@@ -14,6 +14,8 @@ export type BooksRequestOptions = Readonly<{
   timeoutMs?: number;
   /** Counts requests per label (e.g. 'probe', 'import', 'export') for status and benchmarks. */
   label?: string;
+  /** Called once the whole request is on the connection: the books can start on it. */
+  onSent?: () => void;
 }>;
 
 export type BooksClientOptions = Readonly<{ url: string; timeoutMs: number }>;
@@ -69,13 +71,13 @@ export class BooksClient {
     this.counts.set(label, (this.counts.get(label) ?? 0) + 1);
     this.inFlight += 1;
     try {
-      await this.exchange(Buffer.from(`\uFEFF${xml}`, 'utf16le'), consume, options.timeoutMs ?? this.options.timeoutMs);
+      await this.exchange(Buffer.from(`\uFEFF${xml}`, 'utf16le'), consume, options.timeoutMs ?? this.options.timeoutMs, options.onSent);
     } finally {
       this.inFlight -= 1;
     }
   }
 
-  private exchange(body: Buffer, consume: TextConsumer, timeoutMs: number): Promise<void> {
+  private exchange(body: Buffer, consume: TextConsumer, timeoutMs: number, onSent?: () => void): Promise<void> {
     const url = new URL(this.options.url);
     const transport = url.protocol === 'https:' ? https : http;
     return new Promise<void>((resolve, reject) => {
@@ -122,6 +124,7 @@ export class BooksClient {
           (error: unknown) => fail(error instanceof BooksRequestError ? error : new BooksRequestError('connection_lost', `the answer broke off (${String(error)})`, true)),
         );
       });
+      if (onSent) request.once('finish', onSent);
       request.end(body);
     });
   }

@@ -63,8 +63,8 @@ export class BooksOperations implements BooksJobAccess, BooksSyncAccess {
     }));
   }
 
-  async importXml(xml: string, expectation: Readonly<{ objects: number; action: ImportAction }>): Promise<ImportVerdict> {
-    const answer = parseImportResponse(await this.client.request(xml, { label: 'import' }));
+  async importXml(xml: string, expectation: Readonly<{ objects: number; action: ImportAction; onSent?: () => void }>): Promise<ImportVerdict> {
+    const answer = parseImportResponse(await this.client.request(xml, { label: 'import', ...(expectation.onSent ? { onSent: expectation.onSent } : {}) }));
     const counters = answer.counters;
     if (importSucceeded(answer, INTENT[expectation.action], expectation.objects)) {
       return {

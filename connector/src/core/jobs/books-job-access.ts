@@ -20,9 +20,10 @@ export type ImportVerdict =
 export interface BooksJobAccess {
   /**
    * Imports one request of `objects` objects that all do `action`, judged by the strict success rule.
-   * Throws BooksRequestError when no answer came.
+   * `onSent` is called once the request is on its way to the books. Throws BooksRequestError when no
+   * answer came.
    */
-  importXml(xml: string, expectation: Readonly<{ objects: number; action: ImportAction }>): Promise<ImportVerdict>;
+  importXml(xml: string, expectation: Readonly<{ objects: number; action: ImportAction; onSent?: () => void }>): Promise<ImportVerdict>;
 }
 
 /** TallyPrime names a voucher it created `<company GUID>-<MASTERID as 8 hex digits>`. */

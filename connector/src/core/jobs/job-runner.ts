@@ -9,11 +9,13 @@
 //    not run again at all, only its outcome is reported again.
 // Consecutive jobs of one company go in one request. When the answer cannot be split back per job (any
 // failure, any alteration), each job is sent again alone to learn its own GUID or its own error.
+// Between two requests the books wait only for the answer's verdict and the next request's 'importing'
+// mark: the last request's outcomes are written and reported once the next request is on its way.
 import type { JobStore, OpenJob, StoredJob, JobOutcome } from '../state/job-store.js';
 import { BooksRequestError } from '../books/books-errors.js';
 import type { Logger } from '../support/logger.js';
 import { errorText } from '../support/logger.js';
-import { voucherGuid, type BooksJobAccess } from './books-job-access.js';
+import { voucherGuid, type BooksJobAccess, type ImportVerdict } from './books-job-access.js';
 import { canJoin, envelopeShape, joinEnvelopes, type EnvelopeShape } from './import-batching.js';
 
 export type JobRunnerOptions = Readonly<{
@@ -21,7 +23,7 @@ export type JobRunnerOptions = Readonly<{
   books: BooksJobAccess;
   log: Logger;
   batchSize: number;
-  /** Called soon after a request's outcomes are stored (the service reports them to the relay). */
+  /** Called with a request's settled jobs once they are stored and the next request has left (the service reports them). */
   onSettled: (jobs: readonly StoredJob[]) => void;
   /** Called when the runner stops for want of the books (not running / not answering). */
   onBooksUnavailable?: (reason: string) => void;
@@ -38,7 +40,7 @@ export class JobRunner {
   private again = false;
   private stopped = false;
   private waitingForBooks: string | null = null;
-  /** Outcomes of the last request, not written yet (see writeOutcomes). */
+  /** Outcomes of the last request, not written yet (see settleLater). */
   private unwritten: Settlement = [];
   /** Each open job's envelope, worked out once (the same jobs are looked at before every request). */
   private readonly shapes = new Map<string, EnvelopeShape | undefined>();
@@ -90,7 +92,7 @@ export class JobRunner {
         this.waitingForBooks = null;
       }
     } finally {
-      this.writeOutcomes([]);
+      this.settleLater()();
     }
   }
 
@@ -142,8 +144,17 @@ export class JobRunner {
     const objectCount = shapes.reduce((n, s) => n + (s?.objectCount ?? 1), 0);
     const xml = group.length === 1 ? (group[0] as OpenJob).xml : joinEnvelopes(shapes as EnvelopeShape[]);
     const rechecked = group.length === 1 && needsCheck(group[0] as StoredJob);
-    this.writeOutcomes(group.map((j) => j.jobId));
-    const verdict = await this.options.books.importXml(xml, { objects: objectCount, action: shapes[0]?.action ?? 'create' });
+    // Only this request's 'importing' mark is written before it leaves. The last request's outcomes are
+    // written and reported once it is on its way: the books need not wait for that, and the relay's
+    // next run then arrives while they work, not while this request is still being sent.
+    this.options.jobs.markImporting(group.map((j) => j.jobId));
+    const settleLast = this.settleLater();
+    let verdict: ImportVerdict;
+    try {
+      verdict = await this.options.books.importXml(xml, { objects: objectCount, action: shapes[0]?.action ?? 'create', onSent: settleLast });
+    } finally {
+      settleLast();
+    }
     if (verdict.kind === 'failure' && verdict.companyNotOpen) {
       return this.settle(group.map((job) => [job, { status: 'failed', ...verdict.failure }]));
     }
@@ -165,7 +176,7 @@ export class JobRunner {
     for (const job of group) await this.importGroup([job]);
   }
 
-  /** Keeps a request's outcomes until the next write (see writeOutcomes). */
+  /** Keeps a request's outcomes until they are written (see settleLater). */
   private settle(outcomes: Settlement): void {
     this.unwritten = [...this.unwritten, ...outcomes];
     for (const [job, outcome] of outcomes) {
@@ -176,21 +187,19 @@ export class JobRunner {
   }
 
   /**
-   * Writes the outcomes kept since the last request together with the next request's 'importing' mark,
-   * in one transaction, before that request leaves; the settled jobs are reported once it has. (A crash
-   * before this write leaves those jobs 'importing': outcome unknown, looked up by REMOTEID, never booked
-   * twice.)
+   * Takes the outcomes kept so far; the returned function writes them (one transaction) and hands the
+   * settled jobs on to be reported, the first time it is called. Until then those jobs stay 'importing'
+   * on disk — after a crash, outcome unknown: looked up by REMOTEID, never booked twice.
    */
-  private writeOutcomes(importing: readonly string[]): void {
+  private settleLater(): () => void {
     const outcomes = this.unwritten;
-    if (outcomes.length === 0 && importing.length === 0) return;
     this.unwritten = [];
-    const settled = this.options.jobs.settleAndMarkImporting(
-      outcomes.map(([job, outcome]) => ({ job, outcome })),
-      importing,
-    );
-    if (settled.length === 0) return;
-    setImmediate(() => this.options.onSettled(settled));
+    let pending = outcomes.length > 0;
+    return () => {
+      if (!pending) return;
+      pending = false;
+      this.options.onSettled(this.options.jobs.settle(outcomes.map(([job, outcome]) => ({ job, outcome }))));
+    };
   }
 
   private booksUnavailable(group: StoredJob[], error: unknown): PassEnd {

@@ -161,23 +161,14 @@ export class JobStore {
   settle(outcomes: readonly { job: StoredJob; outcome: JobOutcome }[]): StoredJob[] {
     const now = this.clock().toISOString();
     const stmt = this.db.prepare("UPDATE jobs SET state = 'settled', outcome = ?, reported = 0, updated_at = ? WHERE job_id = ? AND state != 'settled'");
-    return this.db.transaction(() =>
-      outcomes.flatMap(({ job, outcome }) => {
+    return this.db.transaction(() => {
+      this.writeAcknowledged();
+      return outcomes.flatMap(({ job, outcome }) => {
         this.openJobs?.delete(job.seq);
         if (stmt.run(JSON.stringify(outcome), now, job.jobId).changes === 1) return [{ ...toStored(job), state: 'settled' as const, outcome, reported: false, updatedAt: now }];
         const stored = this.get(job.jobId);
         return stored ? [stored] : [];
-      }),
-    )();
-  }
-
-  /** Settles one request's jobs and marks the next request's jobs 'importing', in one transaction. */
-  settleAndMarkImporting(outcomes: readonly { job: StoredJob; outcome: JobOutcome }[], importing: readonly string[]): StoredJob[] {
-    return this.db.transaction(() => {
-      this.writeAcknowledged();
-      const settled = outcomes.length > 0 ? this.settle(outcomes) : [];
-      if (importing.length > 0) this.markImporting(importing);
-      return settled;
+      });
     })();
   }
 
@@ -186,8 +177,8 @@ export class JobStore {
   }
 
   /**
-   * The relay acknowledged these outcomes. They are written as reported with this store's next write
-   * (receiving jobs, settling a request), or on their own after ACKNOWLEDGED_WRITE_DELAY_MS: one commit
+   * The relay acknowledged these outcomes. They are written as reported with this store's next
+   * transaction (receiving jobs, settling a request), or on their own after ACKNOWLEDGED_WRITE_DELAY_MS: one commit
    * fewer per request. One lost to a crash meanwhile is only reported again, answered as a duplicate.
    */
   acknowledge(jobIds: readonly string[]): void {
