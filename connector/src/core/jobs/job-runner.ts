@@ -126,7 +126,7 @@ export class JobRunner {
   }
 
   private shapeOf(job: OpenJob): EnvelopeShape | undefined {
-    if (!this.shapes.has(job.jobId)) this.shapes.set(job.jobId, envelopeShape(job.xml));
+    this.prime([{ job_id: job.jobId, xml: job.xml }]);
     return this.shapes.get(job.jobId);
   }
 

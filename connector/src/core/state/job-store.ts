@@ -172,7 +172,7 @@ export class JobStore {
     })();
   }
 
-  markReported(jobIds: Iterable<string>): void {
+  private markReported(jobIds: Iterable<string>): void {
     this.db.prepare(`UPDATE jobs SET reported = 1, updated_at = ? WHERE ${IN_LIST}`).run(this.clock().toISOString(), JSON.stringify([...jobIds]));
   }
 

@@ -12,7 +12,7 @@ import type { Database } from '../../db/schema.js';
 import type { TransactionDocumentRow, TransactionRow } from './transaction-record.js';
 
 /** What a claim reads of each job: enough to hand it out (the document only when the XML is re-rendered). */
-export const CLAIMED_COLUMNS = [
+const CLAIMED_COLUMNS = [
   'id',
   'job_id',
   'company_id',
