@@ -128,6 +128,48 @@ describe('job runner', () => {
     expect(second.jobs.get(job.job_id)?.outcome).toMatchObject({ status: 'completed', books_voucher_guid: booked[0]?.guid });
   });
 
+  it('writes a received job as importing at once, so a crash before its request leaves still books it once', async () => {
+    const dataDir = tempDataDir();
+    const first = rig(dataDir);
+    const jobs = [1, 2].map((n) => voucherJob(company, journalDocument(`JE-${n}`)));
+    first.jobs.receive(jobs);
+    // The runner still sees them queued (they batch together); the rows already say "may have left".
+    expect(first.jobs.get(jobs[0]!.job_id)?.state).toBe('queued');
+    expect(first.jobs.counts()).toMatchObject({ waiting: 2, importing: 0 });
+    const [row] = first.db.prepare('SELECT state FROM jobs WHERE job_id = ?').all(jobs[0]!.job_id) as { state: string }[];
+    expect(row?.state).toBe('importing');
+    first.db.close(); // killed: no stop, nothing written back
+
+    const second = rig(dataDir);
+    expect(second.jobs.get(jobs[0]!.job_id)?.state).toBe('importing');
+    await second.runner.wake();
+    // Each is looked up alone by its REMOTEID (not known to have stayed unsent), and booked once.
+    expect(second.client.requestCounts()).toEqual({ import: 2 });
+    for (const job of jobs) expect(await bookedWith(job.job_id)).toHaveLength(1);
+  });
+
+  it('writes jobs that never left back to queued when the books are unavailable or the connector stops', async () => {
+    const dataDir = tempDataDir();
+    const first = rig(dataDir);
+    const jobs = [1, 2].map((n) => voucherJob(company, journalDocument(`JQ-${n}`)));
+    first.jobs.receive(jobs);
+    first.jobs.unmarkUnsent(); // as ConnectorService.stop does after the runner stopped
+    await closeRig(first);
+    const second = rig(dataDir);
+    expect(second.jobs.get(jobs[0]!.job_id)?.state).toBe('queued');
+    await second.runner.wake();
+    expect(second.client.requestCounts()).toEqual({ import: 1 });
+
+    const third = rig();
+    const waiting = voucherJob(company, journalDocument('JQ-3'));
+    third.jobs.receive([waiting]);
+    await books.control('POST', '/books/stop');
+    await third.runner.wake();
+    const [row] = third.db.prepare('SELECT state FROM jobs WHERE job_id = ?').all(waiting.job_id) as { state: string }[];
+    expect(row?.state).toBe('queued');
+    await books.control('POST', '/books/start');
+  });
+
   it('dedupes on job id: a redelivered job is stored once and a settled one is not run again', async () => {
     const r = rig();
     const job = voucherJob(company, journalDocument('JR-1'));

@@ -9,8 +9,9 @@
 //    not run again at all, only its outcome is reported again.
 // Consecutive jobs of one company go in one request. When the answer cannot be split back per job (any
 // failure, any alteration), each job is sent again alone to learn its own GUID or its own error.
-// Between two requests the books wait only for the answer's verdict and the next request's 'importing'
-// mark: the last request's outcomes are written and reported once the next request is on its way.
+// Between two requests the books wait only for the answer's verdict (the next request's jobs were written
+// 'importing' when received, see JobStore): the last request's outcomes are written and reported once
+// the next request is on its way.
 import type { JobStore, OpenJob, StoredJob, JobOutcome } from '../state/job-store.js';
 import { BooksRequestError } from '../books/books-errors.js';
 import type { Logger } from '../support/logger.js';
@@ -144,9 +145,9 @@ export class JobRunner {
     const objectCount = shapes.reduce((n, s) => n + (s?.objectCount ?? 1), 0);
     const xml = group.length === 1 ? (group[0] as OpenJob).xml : joinEnvelopes(shapes as EnvelopeShape[]);
     const rechecked = group.length === 1 && needsCheck(group[0] as StoredJob);
-    // Only this request's 'importing' mark is written before it leaves. The last request's outcomes are
-    // written and reported once it is on its way: the books need not wait for that, and the relay's
-    // next run then arrives while they work, not while this request is still being sent.
+    // Only this request's 'importing' mark (unless written when received) goes before it leaves. The
+    // last request's outcomes are written and reported once it is on its way: the books need not wait
+    // for that, and the relay's next run then arrives while they work, not while this one is sent.
     this.options.jobs.markImporting(group.map((j) => j.jobId));
     const settleLast = this.settleLater();
     let verdict: ImportVerdict;
@@ -207,6 +208,7 @@ export class JobRunner {
     // Nothing reached the books: the jobs are plainly queued again. Otherwise they stay 'importing'
     // (outcome unknown) and are looked up before anything is sent again.
     if (!error.maybeReceived) this.options.jobs.markQueued(group.map((j) => j.jobId));
+    this.options.jobs.unmarkUnsent();
     this.waitingForBooks = error.message;
     this.options.log.warn(`jobs wait for the books: ${error.message}`);
     this.options.onBooksUnavailable?.(error.message);

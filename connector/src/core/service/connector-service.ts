@@ -164,6 +164,7 @@ export class ConnectorService {
     await this.syncing?.catch(() => undefined);
     await this.link?.stop();
     this.books.close();
+    this.jobs.unmarkUnsent();
     this.jobs.flushAcknowledged();
     this.lastStatus = this.status();
     this.db.close();

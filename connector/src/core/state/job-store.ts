@@ -2,10 +2,15 @@
 // job_id; 'importing' is written before the import leaves for the books, so a crash or a cut connection
 // afterwards is remembered as "outcome unknown" and checked in the books, never blindly imported again.
 // Settled jobs whose outcome the relay has not acknowledged form the outbox.
-// A job's import XML lives in job_documents, written once: SQLite rewrites a whole row on every update,
-// and a job's row changes state three or four times. The open jobs are also kept in memory once read:
-// this store is the only writer of its tables, so every write keeps that copy true, and the runner asks
-// for them before every import request.
+// A job's import XML lives in job_documents, written once: SQLite rewrites a whole row on every update.
+// A job is written 'importing' when it is received — on disk the state means "its import may have left",
+// which is true early as well as late — so nothing need be written between one import request's answer
+// and the next request: the books wait for no disk. In memory it stays queued until its import leaves.
+// One received while the books are unavailable is written back to 'queued' when the runner gives up,
+// and so are the unsent ones when the connector stops; one lost to a crash is only looked up in the
+// books (REMOTEID) before it goes again, never booked twice.
+// The open jobs are also kept in memory once read: this store is the only writer of its tables, so
+// every write keeps that copy true, and the runner asks for them before every import request.
 import type { AssignedJob, JobResultMessage } from '@ledgerwire/shared';
 import type { LocalDatabase } from './local-database.js';
 
@@ -90,6 +95,8 @@ const ACKNOWLEDGED_WRITE_DELAY_MS = 50;
 export class JobStore {
   /** Open jobs (queued or importing) by seq, in seq order; undefined until first read from disk. */
   private openJobs: Map<number, OpenJob> | undefined;
+  /** Open jobs queued in memory whose row says 'importing' (written so when received), by job_id. */
+  private readonly markedEarly = new Set<string>();
   /** Outcomes the relay acknowledged, not written as reported yet (see acknowledge). */
   private readonly acknowledged = new Set<string>();
   private acknowledgedTimer: NodeJS.Timeout | undefined;
@@ -100,7 +107,12 @@ export class JobStore {
 
   get(jobId: string): StoredJob | undefined {
     const row = this.db.prepare('SELECT * FROM jobs WHERE job_id = ?').get(jobId) as Row | undefined;
-    return row ? toJob(row) : undefined;
+    return row ? this.asRunnerSeesIt(toJob(row)) : undefined;
+  }
+
+  /** A row with the state the runner works with: one written 'importing' early is still queued. */
+  private asRunnerSeesIt(job: StoredJob): StoredJob {
+    return this.markedEarly.has(job.jobId) ? { ...job, state: 'queued' } : job;
   }
 
   /**
@@ -112,7 +124,7 @@ export class JobStore {
     const insert = this.db.prepare(
       `INSERT INTO jobs (job_id, company_id, books_company_guid, books_company_name, job_type, event_type, remote_id,
          books_voucher_guid, attempt, state, received_at, updated_at)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 'queued', ?, ?)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 'importing', ?, ?)
        ON CONFLICT (job_id) DO NOTHING`,
     );
     const document = this.db.prepare('INSERT INTO job_documents (seq, xml) VALUES (?, ?)');
@@ -125,6 +137,7 @@ export class JobStore {
         if (inserted.changes === 1) {
           const seq = Number(inserted.lastInsertRowid);
           document.run(seq, job.xml);
+          this.markedEarly.add(job.job_id);
           const stored = newJob(job, seq, now);
           this.openJobs?.set(seq, { ...stored, xml: job.xml });
           return { job: stored, isNew: true };
@@ -148,13 +161,28 @@ export class JobStore {
     return jobs;
   }
 
+  /** Before the import leaves. Only jobs whose row does not say 'importing' yet are written. */
   markImporting(jobIds: readonly string[]): void {
-    this.moveOpenJobs(jobIds, 'importing', "state != 'settled'");
+    const unmarked = jobIds.filter((id) => !this.markedEarly.delete(id));
+    if (unmarked.length > 0) this.writeState(unmarked, 'importing', "state != 'settled'");
+    this.moveOpenJobs(jobIds, 'importing');
   }
 
   /** Back to queued: nothing was sent (books not running, company not open). */
   markQueued(jobIds: readonly string[]): void {
-    this.moveOpenJobs(jobIds, 'queued', "state = 'importing'");
+    for (const id of jobIds) this.markedEarly.delete(id);
+    this.writeState(jobIds, 'queued', "state = 'importing'");
+    this.moveOpenJobs(jobIds, 'queued');
+  }
+
+  /**
+   * Writes back to 'queued' the jobs written 'importing' when received that never left (the books are
+   * unavailable, or the connector stops), so they are not looked up one by one later.
+   */
+  unmarkUnsent(): void {
+    if (this.markedEarly.size === 0 || !this.db.open) return;
+    this.writeState([...this.markedEarly], 'queued', "state = 'importing'");
+    this.markedEarly.clear();
   }
 
   /** Stores the outcomes of one import request together (one transaction); returns the settled jobs. */
@@ -165,6 +193,7 @@ export class JobStore {
       this.writeAcknowledged();
       return outcomes.flatMap(({ job, outcome }) => {
         this.openJobs?.delete(job.seq);
+        this.markedEarly.delete(job.jobId);
         if (stmt.run(JSON.stringify(outcome), now, job.jobId).changes === 1) return [{ ...toStored(job), state: 'settled' as const, outcome, reported: false, updatedAt: now }];
         const stored = this.get(job.jobId);
         return stored ? [stored] : [];
@@ -221,8 +250,10 @@ export class JobStore {
     })();
   }
 
+  /** The newest jobs, newest first; an open one as the runner sees it (see markedEarly). */
   recent(limit: number): StoredJob[] {
-    return (this.db.prepare('SELECT * FROM jobs ORDER BY seq DESC LIMIT ?').all(limit) as Row[]).map(toJob);
+    const rows = (this.db.prepare('SELECT * FROM jobs ORDER BY seq DESC LIMIT ?').all(limit) as Row[]).map(toJob);
+    return rows.map((job) => this.asRunnerSeesIt(job));
   }
 
   /**
@@ -236,16 +267,20 @@ export class JobStore {
          WHERE jobs.state IN ('queued', 'importing') ORDER BY jobs.seq`,
       )
       .all() as (Row & { xml: string })[];
-    return new Map(rows.map((row) => [row.seq, { ...toJob(row), xml: row.xml }]));
+    return new Map(rows.map((row) => [row.seq, { ...this.asRunnerSeesIt(toJob(row)), xml: row.xml }]));
   }
 
-  private moveOpenJobs(jobIds: readonly string[], state: 'queued' | 'importing', from: string): void {
+  private writeState(jobIds: readonly string[], state: 'queued' | 'importing', from: string): void {
     const now = this.clock().toISOString();
     this.db.prepare(`UPDATE jobs SET state = ?, updated_at = ? WHERE ${IN_LIST} AND ${from}`).run(state, now, JSON.stringify(jobIds));
+  }
+
+  /** The in-memory open jobs' state (their rows are written by the caller). */
+  private moveOpenJobs(jobIds: readonly string[], state: 'queued' | 'importing'): void {
     if (!this.openJobs) return;
     const moved = new Set(jobIds);
     for (const [seq, job] of this.openJobs) {
-      if (moved.has(job.jobId) && (state === 'importing' || job.state === 'importing')) this.openJobs.set(seq, { ...job, state, updatedAt: now });
+      if (moved.has(job.jobId) && (state === 'importing' || job.state === 'importing')) this.openJobs.set(seq, { ...job, state });
     }
   }
 
@@ -257,16 +292,21 @@ export class JobStore {
     }
   }
 
-  /** Counted from the indexes (jobs_open, jobs_outbox), not by reading every row: status asks often. */
+  /**
+   * Open jobs counted in memory (a row may say 'importing' early), settled ones from the jobs_outbox
+   * index, not by reading every row: status asks often.
+   */
   counts(): JobCounts {
-    return this.db
+    this.openJobs ??= this.readOpenJobs();
+    let waiting = 0;
+    for (const job of this.openJobs.values()) if (job.state === 'queued') waiting += 1;
+    const settled = this.db
       .prepare(
-        `SELECT (SELECT COUNT(*) FROM jobs WHERE state = 'queued') AS waiting,
-                (SELECT COUNT(*) FROM jobs WHERE state = 'importing') AS importing,
-                (SELECT COUNT(*) FROM jobs WHERE reported = 0 AND state = 'settled') AS unreported,
+        `SELECT (SELECT COUNT(*) FROM jobs WHERE reported = 0 AND state = 'settled') AS unreported,
                 (SELECT COUNT(*) FROM jobs WHERE state = 'settled') AS settled`,
       )
-      .get() as JobCounts;
+      .get() as { unreported: number; settled: number };
+    return { waiting, importing: this.openJobs.size - waiting, ...settled };
   }
 }
 
