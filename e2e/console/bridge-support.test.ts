@@ -120,7 +120,8 @@ describe.skipIf(!browserAvailable())('console: bridge support tasks', () => {
 
     await support.attachToCustomer(CUSTOMER);
     await expect.poll(() => support.customerPanel().innerText(), POLL).toContain(`Attached to ${CUSTOMER}`);
-    expect(await support.healthPanel().innerText()).toContain(customer.id);
+    // The customer panel says so once the attach returns; the health panel once the company is read again.
+    await expect.poll(() => support.healthPanel().innerText(), POLL).toContain(customer.id);
     const attached = await operator<{ company: { customer_id: string | null } }>('GET', `/admin/v1/companies/${looseCompanyId}`, 200);
     expect(attached.company.customer_id).toBe(customer.id);
 
