@@ -12,6 +12,7 @@ export type { ConnectorStatus } from './service/connector-status.js';
 export type { LogRecord } from './support/logger.js';
 export { defaultDataDir, loadConnectorConfig, DEFAULT_BOOKS_URL, type ConnectorConfig } from './config/connector-config.js';
 export { ConnectorService } from './service/connector-service.js';
+export { BooksClient } from './books/books-client.js';
 export { CONNECTOR_VERSION } from './version.js';
 
 export type StartConnectorOptions = Readonly<{

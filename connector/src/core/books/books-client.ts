@@ -8,6 +8,7 @@ import { TextDecoder } from 'node:util';
 import https from 'node:https';
 import { StreamingCleaner } from './response-cleaner.js';
 import { BooksRequestError, NOT_LISTENING_CODES } from './books-errors.js';
+import { createBooksAgent, type BooksAgent } from './books-agent.js';
 
 export type BooksRequestOptions = Readonly<{
   /** Silence allowed before giving up (ms): before the answer starts, and between its chunks. */
@@ -27,11 +28,11 @@ export class BooksClient {
   private tail: Promise<unknown> = Promise.resolve();
   private inFlight = 0;
   private readonly counts = new Map<string, number>();
-  private readonly agent: http.Agent;
+  private readonly agent: BooksAgent;
 
   constructor(private readonly options: BooksClientOptions) {
     const url = new URL(options.url);
-    this.agent = url.protocol === 'https:' ? new https.Agent({ keepAlive: true, maxSockets: 1 }) : new http.Agent({ keepAlive: true, maxSockets: 1 });
+    this.agent = createBooksAgent(url.protocol);
   }
 
   get url(): string {
@@ -110,6 +111,7 @@ export class BooksClient {
         else written = true;
       });
       request.on('response', (response) => {
+        this.agent.lastKeepAliveHint = [response.headers['keep-alive']].flat()[0];
         if (response.statusCode !== 200) {
           response.resume();
           fail(new BooksRequestError('bad_answer', `the books answered HTTP ${response.statusCode}`, true));
