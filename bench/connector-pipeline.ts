@@ -8,15 +8,15 @@
 // relay recording the last warm-up outcome to the relay recording the last outcome, and its rate counts
 // the outcomes recorded in between; the batch size is what the pipeline achieved (objects per import
 // request). The emulator alone — a fresh process, the same seed — is then timed
-// importing the same vouchers, rendered the same way and sent as the connector sends them (UTF-16LE),
-// one request at a time at that batch size.
+// importing the same vouchers, rendered the same way and sent by the connector's own books client (so
+// as UTF-16LE, over a kept connection), one request at a time at that batch size.
 // Environment: BENCH_PIPELINE_VOUCHERS (2000), BENCH_PIPELINE_BATCH (the connector's import batch, 50),
 // BENCH_PIPELINE_ROUNDS (5, after a warm-up round).
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { renderVoucherImportBatch } from '@ledgerwire/shared';
-import { startConnectorService } from '@ledgerwire/connector';
+import { BooksClient, startConnectorService } from '@ledgerwire/connector';
 import { spawnConnector, spawnEmulator, type ChildHandle, type EmulatorProcess } from './bench-processes.js';
 import { cpuTimeMs, startBenchRelay, tempDir, waitFor, type BenchRelay } from './connector-bench-support.js';
 
@@ -139,17 +139,19 @@ function importRequests(dataDir: string, total: number): number | undefined {
   }
 }
 
-/** Imports journals `from`…`to` straight into the books, `batch` per request, as the connector sends them. */
+/** Imports journals `from`…`to` straight into the books, `batch` per request, with the connector's books client. */
 async function importDirectly(books: EmulatorProcess, from: number, to: number, batch: number): Promise<void> {
-  for (let first = from; first < to; first += batch) {
-    const vouchers = [];
-    for (let i = first; i < Math.min(to, first + batch); i += 1) vouchers.push({ document: journal(i), options: { remoteId: randomUUID() } });
-    const xml = renderVoucherImportBatch(COMPANY_NAME, vouchers);
-    // As the connector sends it: UTF-16LE with a BOM.
-    const response = await fetch(books.xmlUrl, { method: 'POST', body: Buffer.from(`\uFEFF${xml}`, 'utf16le'), headers: { 'content-type': 'text/xml; charset=utf-16' } });
-    const answer = new TextDecoder('utf-16le').decode(await response.arrayBuffer());
-    const created = Number(/<CREATED>(\d+)<\/CREATED>/.exec(answer)?.[1] ?? 0);
-    if (created !== vouchers.length) throw new Error(`the emulator created ${created} of ${vouchers.length}: ${answer.slice(0, 300)}`);
+  const client = new BooksClient({ url: books.xmlUrl, timeoutMs: 60_000 });
+  try {
+    for (let first = from; first < to; first += batch) {
+      const vouchers = [];
+      for (let i = first; i < Math.min(to, first + batch); i += 1) vouchers.push({ document: journal(i), options: { remoteId: randomUUID() } });
+      const answer = await client.request(renderVoucherImportBatch(COMPANY_NAME, vouchers));
+      const created = Number(/<CREATED>(\d+)<\/CREATED>/.exec(answer)?.[1] ?? 0);
+      if (created !== vouchers.length) throw new Error(`the emulator created ${created} of ${vouchers.length}: ${answer.slice(0, 300)}`);
+    }
+  } finally {
+    client.close();
   }
 }
 
