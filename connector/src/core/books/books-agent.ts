@@ -19,28 +19,25 @@ export type BooksAgent = http.Agent & { lastKeepAliveHint: string | undefined };
 /** Node's keepSocketAlive returns whether the socket may be kept (its types say void). */
 type KeepSocketAlive = (socket: Socket) => boolean;
 
-function keepShortHinted(agent: BooksAgent, socket: Socket, keptByNode: boolean): boolean {
-  if (keptByNode) return true;
-  const seconds = keepAliveSeconds(agent.lastKeepAliveHint);
-  if (seconds === undefined || seconds < 1) return false;
-  socket.setTimeout(seconds * 500);
-  return true;
+/** http.Agent or https.Agent, with the keep-alive rule above. */
+function honouringShortHints(Base: typeof http.Agent) {
+  return class extends Base {
+    lastKeepAliveHint: string | undefined;
+
+    override keepSocketAlive(socket: Socket): boolean {
+      if ((super.keepSocketAlive as unknown as KeepSocketAlive).call(this, socket)) return true;
+      const seconds = keepAliveSeconds(this.lastKeepAliveHint);
+      if (seconds === undefined || seconds < 1) return false;
+      socket.setTimeout(seconds * 500);
+      return true;
+    }
+  };
 }
+
+const HttpBooksAgent = honouringShortHints(http.Agent);
+const HttpsBooksAgent = honouringShortHints(https.Agent);
 
 export function createBooksAgent(protocol: string): BooksAgent {
   const options = { keepAlive: true, maxSockets: 1 };
-  if (protocol === 'https:') {
-    return new (class extends https.Agent {
-      lastKeepAliveHint: string | undefined;
-      override keepSocketAlive(socket: Socket): boolean {
-        return keepShortHinted(this, socket, (super.keepSocketAlive as unknown as KeepSocketAlive).call(this, socket));
-      }
-    })(options);
-  }
-  return new (class extends http.Agent {
-    lastKeepAliveHint: string | undefined;
-    override keepSocketAlive(socket: Socket): boolean {
-      return keepShortHinted(this, socket, (super.keepSocketAlive as unknown as KeepSocketAlive).call(this, socket));
-    }
-  })(options);
+  return protocol === 'https:' ? new HttpsBooksAgent(options) : new HttpBooksAgent(options);
 }
