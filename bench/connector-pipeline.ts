@@ -84,7 +84,7 @@ function cpuOf(books: ChildHandle, connector: ChildHandle): CpuTimes {
 
 async function pipelineRate(): Promise<{ rate: number; batch: number; cpuMicros: CpuTimes }> {
   const books = await warmEmulator();
-  const relay = await startBenchRelay({ CONNECTOR_MAX_IN_FLIGHT: String(IMPORT_BATCH * 2), CONNECTOR_CLAIM_INTERVAL_MS: '1000' });
+  const relay = await startBenchRelay({ CONNECTOR_MAX_IN_FLIGHT: String(IMPORT_BATCH * 3), CONNECTOR_CLAIM_INTERVAL_MS: '1000' });
   const dataDir = tempDir('bench-connector-');
   let connector: Awaited<ReturnType<typeof spawnConnector>> | undefined;
   try {
