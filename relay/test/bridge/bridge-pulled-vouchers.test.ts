@@ -6,7 +6,7 @@ import type { SyncVoucherItem } from '@ledgerwire/shared';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { describeOnDatabases } from '../helpers/test-databases.js';
 import type { TestRelay } from '../helpers/test-relay.js';
-import { admin, api, createKey, provisionTenant, startBridgeRelay, type Tenant } from './bridge-test-kit.js';
+import { admin, api, createKey, pairWithConnector, provisionTenant, sampleReceipt, startBridgeRelay, type Tenant } from './bridge-test-kit.js';
 
 function voucher(guid: string, date: string, reservedName: string, extra: Partial<SyncVoucherItem> = {}): SyncVoucherItem {
   return {
@@ -27,18 +27,27 @@ function voucher(guid: string, date: string, reservedName: string, extra: Partia
 describeOnDatabases('bridge pulled vouchers', (kind) => {
   let relay: TestRelay;
   let tenant: Tenant;
+  /** The job that booked g4 through the API. */
+  let receiptJobId: string;
   const list = async (query: string, status = 200) =>
     (await api(relay, tenant.credential, 'GET', `/api/v1/pulled-vouchers?company_id=${tenant.companyId}${query}`, status)).body;
 
   beforeAll(async () => {
     relay = await startBridgeRelay(kind);
     tenant = await provisionTenant(relay, { capabilities: ['report.stock'] });
+    // g4 was booked by a receipt written through the API: its job completed with that GUID.
+    const connectorId = await pairWithConnector(relay, tenant);
+    receiptJobId = (await api(relay, tenant.credential, 'POST', `/api/v1/receipts?company_id=${tenant.companyId}`, 200, { payload: sampleReceipt })).body.transaction_id;
+    const queue = relay.app.relay.bridge.jobQueue;
+    expect((await queue.claimForConnector(connectorId, { limit: 1, leaseMs: 60_000 })).map((job) => job.job_id)).toEqual([receiptJobId]);
+    expect(await queue.complete(receiptJobId, connectorId, { books_voucher_guid: 'g4' })).toBe(true);
     const store = relay.app.relay.bridge.pulledData;
     await store.upsertVouchers(tenant.companyId, [
       voucher('g1', '20250331', 'Sales'),
       voucher('g2', '20250401', 'Sales', { voucher_type: 'Tax Invoice' }),
       voucher('g3', '20250415', 'Purchase', { party_ledger: 'Supplier Co' }),
-      voucher('g4', '20250430', 'Receipt', { remote_id: '5f0c8a4e-0000-4000-8000-000000000001' }),
+      // The books read REMOTEID back as the voucher's own GUID, never the key that was sent.
+      voucher('g4', '20250430', 'Receipt', { remote_id: 'g4' }),
       voucher('g5', '20250501', 'Sales'),
     ]);
   });
@@ -62,7 +71,8 @@ describeOnDatabases('bridge pulled vouchers', (kind) => {
       bill_allocations: [{ name: 'N-g3', bill_type: 'New Ref', amount: '-1180.00' }],
       source_job_id: null,
     });
-    expect(body.invoices[3].source_job_id).toBe('5f0c8a4e-0000-4000-8000-000000000001');
+    expect(body.invoices[3].source_job_id).toBe(receiptJobId);
+    expect((await api(relay, tenant.credential, 'GET', `/api/v1/pulled-vouchers/${body.invoices[3].transaction_id}`, 200)).body.invoice.source_job_id).toBe(receiptJobId);
   });
 
   it('filters by kind, exact type, status and dates inclusive at both ends; pages with limit/offset', async () => {

@@ -1,13 +1,29 @@
 // Pulled vouchers for callers: the filtered list (dates inclusive at both ends), one voucher by its
 // transaction_id, and acknowledgement (a voucher leaves the pending queue; repeating is harmless).
 import type { PulledVoucherAckOut, PulledVoucherListQuery, PulledVoucherOut } from '@ledgerwire/shared';
-import type { Kysely, Selectable } from 'kysely';
+import type { ExpressionBuilder, Kysely, Selectable } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { AppError } from '../../errors/catalogue.js';
 import type { PulledVouchersTable } from '../bridge-tables.js';
 import { parseJson, systemClock, type Clock } from '../bridge-ids.js';
 
-type Row = Selectable<PulledVouchersTable>;
+type Row = Selectable<PulledVouchersTable> & { source_job_id: string | null };
+
+/**
+ * The job that booked the voucher: the first voucher job of its company whose outcome carried its GUID
+ * (the books read REMOTEID back as the GUID itself, so the key the connector sent cannot link them).
+ */
+function sourceJobId(eb: ExpressionBuilder<Database, 'pulled_vouchers'>) {
+  return eb
+    .selectFrom('transactions as t')
+    .select('t.job_id')
+    .whereRef('t.company_id', '=', 'pulled_vouchers.company_id')
+    .whereRef('t.books_voucher_guid', '=', 'pulled_vouchers.books_voucher_guid')
+    .where('t.job_type', '=', 'voucher')
+    .orderBy('t.id')
+    .limit(1)
+    .as('source_job_id');
+}
 
 /** `YYYY-MM-DD` or `YYYYMMDD` → the compact form pulled dates are stored in. */
 export function compactDate(value: string | undefined): string | undefined {
@@ -20,7 +36,7 @@ function listOf(value: unknown): Record<string, unknown>[] {
 
 export function pulledVoucherOut(row: Row): PulledVoucherOut {
   const data = parseJson<Record<string, unknown>>(row.data, {});
-  const { guid: _guid, alter_id: _alter, master_id: masterId, remote_id: remoteId, reserved_name: _reserved, ...rest } = data;
+  const { guid: _guid, alter_id: _alter, master_id: masterId, remote_id: _remoteId, reserved_name: _reserved, ...rest } = data;
   return {
     ...rest,
     transaction_id: row.transaction_id,
@@ -36,7 +52,7 @@ export function pulledVoucherOut(row: Row): PulledVoucherOut {
     bill_allocations: listOf(data['bill_allocations']),
     ledger_entries: listOf(data['ledger_entries']),
     inventory_entries: listOf(data['inventory_entries']),
-    source_job_id: typeof remoteId === 'string' && remoteId !== '' ? remoteId : null,
+    source_job_id: row.source_job_id,
     acknowledged_at: row.acknowledged_at,
     created_at: row.created_at,
     updated_at: row.updated_at,
@@ -62,7 +78,7 @@ export class PulledVoucherService {
     if (start) base = base.where('voucher_date', '>=', start);
     if (end) base = base.where('voucher_date', '<=', end);
     const { total } = await base.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow();
-    const rows = await base.selectAll().orderBy('voucher_date').orderBy('id').limit(query.limit).offset(query.offset).execute();
+    const rows = await base.selectAll('pulled_vouchers').select(sourceJobId).orderBy('voucher_date').orderBy('id').limit(query.limit).offset(query.offset).execute();
     return { total: Number(total), invoices: rows.map(pulledVoucherOut) };
   }
 
@@ -71,7 +87,8 @@ export class PulledVoucherService {
     if (companyIds.length === 0) throw new AppError('pulled_voucher_not_found');
     const row = await this.db
       .selectFrom('pulled_vouchers')
-      .selectAll()
+      .selectAll('pulled_vouchers')
+      .select(sourceJobId)
       .where('transaction_id', '=', transactionId)
       .where('company_id', 'in', [...companyIds])
       .executeTakeFirst();

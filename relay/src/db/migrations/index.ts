@@ -10,6 +10,7 @@ import * as bridgePulledData from './0202-bridge-pulled-data.js';
 import * as transactionLeaseSession from './0203-transaction-lease-session.js';
 import * as transactionDocuments from './0204-transaction-documents.js';
 import * as connectors from './0250-connectors.js';
+import * as transactionsByVoucherGuid from './0251-transactions-by-voucher-guid.js';
 
 export const migrations: Record<string, Migration> = {
   '0001-relay-settings': relaySettings,
@@ -22,4 +23,5 @@ export const migrations: Record<string, Migration> = {
   '0203-transaction-lease-session': transactionLeaseSession,
   '0204-transaction-documents': transactionDocuments,
   '0250-connectors': connectors,
+  '0251-transactions-by-voucher-guid': transactionsByVoucherGuid,
 };
