@@ -68,6 +68,23 @@ describe('sync', () => {
     expect(await pulledTotal()).toBe(inBooks + 1);
   });
 
+  it('pulls an item invoice with its party line, its items’ ledger and the job that booked it', async () => {
+    connector = await startConnector(books);
+    await enrolAndPair(connector, relay, books);
+    const acceptance = await relay.api('POST', `/api/v1/orders?company_id=${companyId}`, documentsByEndpoint('P1').orders);
+    const transaction = await transactionSettled(relay, acceptance.transaction_id, companyId);
+    expect(transaction.status).toBe('completed');
+    await connector.syncNow();
+    const orders = await relay.api('GET', `/api/v1/pulled-vouchers?company_id=${companyId}&voucher_kind=sales_order&limit=200`);
+    const order = orders.invoices.find((v: { books_voucher_guid: string }) => v.books_voucher_guid === transaction.books_voucher_guid);
+    expect(order).toMatchObject({ view: 'Invoice Voucher View', party_ledger: 'Acme Retail Pvt Ltd', source_job_id: acceptance.transaction_id });
+    expect(order.ledger_entries).toEqual([
+      expect.objectContaining({ ledger_name: 'Acme Retail Pvt Ltd', amount: '200.00', is_debit: true, is_party: true }),
+      expect.objectContaining({ ledger_name: 'Sales - Goods', amount: '200.00', is_debit: false, is_party: false }),
+    ]);
+    expect(order.inventory_entries).toEqual([expect.objectContaining({ stock_item: 'Widget 12mm', quantity: 2, amount: '200.00', ledger_name: 'Sales - Goods' })]);
+  });
+
   it('finds a voucher deleted in the books by a GUID diff and tells the relay', async () => {
     connector = await startConnector(books);
     const company = await enrolAndPair(connector, relay, books);

@@ -112,10 +112,16 @@ export function masterGuidsRequest(type: MasterType, options: { companyName: str
   });
 }
 
+/**
+ * What a voucher export asks for. An invoice-view voucher keeps its party and tax lines in
+ * LEDGERENTRIES.LIST, not ALLLEDGERENTRIES.LIST (see books-xml.md §3.4), so both lists are fetched: without
+ * `LedgerEntries` a pulled invoice would lose its party line. The parser reads ALLLEDGERENTRIES when the
+ * books send it and LEDGERENTRIES otherwise, so a voucher whose lines come in both is not counted twice.
+ */
 export const VOUCHER_FETCH = [
   'Date', 'Guid', 'MasterId', 'AlterId', 'VoucherTypeName', 'VoucherNumber', 'PartyLedgerName', 'Narration', 'Reference',
   'ReferenceDate', 'IsCancelled', 'IsOptional', 'PersistedView', 'PartyGSTIN', 'PlaceOfSupply', 'GSTRegistrationType',
-  'StateName', 'AllLedgerEntries.*', 'AllInventoryEntries.*',
+  'StateName', 'AllLedgerEntries.*', 'LedgerEntries.*', 'AllInventoryEntries.*',
 ] as const;
 
 const DATE_WINDOW = { name: 'LwInWindow', formula: '$Date >= ##SVFromDate AND $Date <= ##SVToDate' };
