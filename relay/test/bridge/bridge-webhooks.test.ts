@@ -130,7 +130,7 @@ describeOnDatabases('bridge webhooks API', (kind) => {
     await deliverAll();
     const events = received.map((request) => verify(created.webhook.secret, request));
     expect(events.map((e) => e.type)).toEqual(['company.linked', 'company.unlinked']);
-    expect(events[0]?.data).toMatchObject({ company_id: company.company_id, customer_id: tenant.customerId, company_name: 'Presence Books' });
+    expect(events[0]?.data).toEqual({ company_id: company.company_id, customer_id: tenant.customerId, company_name: 'Presence Books', occurred_at: expect.any(String) });
     expect(events[1]?.data).toMatchObject({ company_id: company.company_id, customer_id: tenant.customerId });
     expect(new Set(events.map((e) => e.event_id)).size).toBe(2);
     await api(relay, tenant.credential, 'DELETE', `/api/v1/webhooks/${created.webhook.id}`, 200);

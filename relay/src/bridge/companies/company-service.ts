@@ -168,7 +168,7 @@ export class CompanyService {
 
   /** Webhook events describe a change already committed; a failure to queue one must not undo it. */
   private async announce(row: CompanyRow, type: 'company.linked' | 'company.unlinked', customerId: string): Promise<void> {
-    const data = { company_id: row.id, company_name: row.name, customer_id: customerId, at: row.updated_at };
+    const data = { company_id: row.id, company_name: row.name, customer_id: customerId, occurred_at: row.updated_at };
     try {
       await this.events()?.publish({ kind: 'application', id: row.application_id }, { type, data });
     } catch (error) {
