@@ -1,6 +1,6 @@
 // The books client against the emulator over real HTTP: UTF-16 both ways (non-Latin names survive),
-// cleaning of the books' `&#4;` markers, one request at a time, and a stalled books ending in a timeout
-// that says the request may have been received.
+// cleaning of the books' `&#4;` markers, one request at a time, a stalled books ending in a timeout
+// that says the request may have been received, and close() cutting what the books hold.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BooksClient } from '../src/core/books/books-client.js';
 import { BooksRequestError } from '../src/core/books/books-errors.js';
@@ -80,6 +80,22 @@ describe('books client', () => {
     expect((error as BooksRequestError).maybeReceived).toBe(true);
     await books.control('POST', '/faults/clear');
     client.close();
+  });
+
+  it('close() cuts a request the books hold (maybe received) and refuses new ones, nothing sent', async () => {
+    const client = new BooksClient({ url: books.xmlUrl, timeoutMs: 60_000 });
+    await books.control('POST', '/faults', { kind: 'stall-next' });
+    let sent!: () => void;
+    const onTheWire = new Promise<void>((resolve) => (sent = resolve));
+    const held = client.request(groupExport(company.name), { onSent: sent }).catch((e: unknown) => e);
+    await onTheWire;
+    client.close();
+    const cut = (await held) as BooksRequestError;
+    expect(cut).toBeInstanceOf(BooksRequestError);
+    expect({ kind: cut.kind, maybeReceived: cut.maybeReceived }).toEqual({ kind: 'connection_lost', maybeReceived: true });
+    const refused = (await client.request(groupExport(company.name)).catch((e: unknown) => e)) as BooksRequestError;
+    expect({ kind: refused.kind, maybeReceived: refused.maybeReceived, message: refused.message }).toEqual({ kind: 'not_running', maybeReceived: false, message: 'the connector is stopping' });
+    await books.control('POST', '/faults/clear');
   });
 
   it('reports books that are not running as not running, nothing sent', async () => {

@@ -109,15 +109,17 @@ describe('connector CLI', { timeout: 240_000 }, () => {
     const companyId = relay.companyIds[0] as number;
     await runCli(['enroll', '--relay', relay.baseUrl, '--token', relay.customerToken, '--books', books.xmlUrl, '--name', 'kill-pc', '--data', dataDir]);
     await runCli(['pair', '--company-id', String(companyId), '--books-company', company.guid, '--data', dataDir]);
-    // No presence ticks: nothing looks at the job again before the kill.
-    const first = startRun(dataDir, { LEDGERWIRE_PRESENCE_INTERVAL_MS: '3600000' });
+    const first = startRun(dataDir);
     await first.ready;
-    await books.control('POST', '/faults', { kind: 'drop-after-import' });
+    // The books apply the import, cut the answer, then hang: nothing looks at the job again before the kill.
+    await books.control('POST', '/faults', { kind: 'hang-after-import' });
     const before = (await books.vouchers(company.guid)).length;
     const acceptance = await relay.api('POST', `/api/v1/journals?company_id=${companyId}`, documentsByEndpoint('K2').journals);
     await eventually(async () => (await books.vouchers(company.guid)).length === before + 1, 'the books to import the voucher');
     first.child.kill('SIGKILL');
     await first.exited;
+    expect((await relay.api('GET', `/api/v1/transactions/${acceptance.transaction_id}?company_id=${companyId}`)).transaction.status).not.toBe('completed');
+    await books.control('POST', '/faults/clear');
 
     const second = startRun(dataDir);
     await second.ready;

@@ -27,15 +27,17 @@ afterEach(async () => {
 describe('full flow: API → relay → connector → books', () => {
   it('leaves the voucher booked once and the transaction completed when the connector dies between import and report', async () => {
     const dataDir = tempDataDir();
-    // A slow presence tick, so nothing retries the job before the "crash".
-    connector = await startConnector(books, dataDir, { presenceIntervalMs: 3_600_000 });
+    connector = await startConnector(books, dataDir);
     const company = await enrolAndPair(connector, relay, books);
     const companyId = relay.companyIds[0] as number;
-    await books.control('POST', '/faults', { kind: 'drop-after-import' });
+    // The books apply the import, cut the answer, then hang: the connector cannot look again before it dies.
+    await books.control('POST', '/faults', { kind: 'hang-after-import' });
     const acceptance = await relay.api('POST', `/api/v1/journals?company_id=${companyId}`, documentsByEndpoint('X1').journals);
     await eventually(async () => (await books.vouchers(company.guid)).some((v) => v.voucherNumber === 'JV-X1' || v.remoteId === acceptance.transaction_id), 'the books to import the voucher');
     await eventually(() => connector?.status().queue.importing === 1, 'the connector to hold the job with its outcome unknown');
     await connector.stop();
+    expect((await relay.api('GET', `/api/v1/transactions/${acceptance.transaction_id}?company_id=${companyId}`)).transaction.status).not.toBe('completed');
+    await books.control('POST', '/faults/clear');
     connector = await startConnector(books, dataDir);
     const transaction = await transactionSettled(relay, acceptance.transaction_id, companyId);
     expect(transaction.status).toBe('completed');

@@ -1,8 +1,9 @@
 // Fault injection for tests and demos, set through the control API: added latency, a stalled request
 // (as behind a TallyPrime modal dialog) until cleared, a connection dropped after an import is
-// applied, a truncated export.
+// applied — and optionally the books hanging from then on, so nothing can ask them again until the
+// fault is cleared — and a truncated export.
 
-export const FAULT_KINDS = ['stall-next', 'drop-after-import', 'truncate-export'] as const;
+export const FAULT_KINDS = ['stall-next', 'drop-after-import', 'hang-after-import', 'truncate-export'] as const;
 export type FaultKind = (typeof FAULT_KINDS)[number];
 
 export class Faults {
@@ -22,6 +23,11 @@ export class Faults {
 
   armed(): FaultKind[] {
     return [...this.pending];
+  }
+
+  /** Every request from now on is held (the queue with it) until `clear()`. */
+  hang(): void {
+    void this.stall();
   }
 
   /** A stall holds the request (and so the whole queue) until `clear()`. */

@@ -105,6 +105,11 @@ export class XmlServer {
       console.error('emulator: unexpected failure', error);
       handled = unknownRequest();
     }
+    if (handled.kind === 'import' && this.faults.take('hang-after-import')) {
+      this.faults.hang();
+      req.socket.destroy();
+      return;
+    }
     if (handled.kind === 'import' && this.faults.take('drop-after-import')) {
       req.socket.destroy();
       return;

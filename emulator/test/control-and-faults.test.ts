@@ -71,6 +71,25 @@ describe('control API', () => {
     expect(counters(await postXml(t.emulator.xmlUrl, importData(rent('8.00')))).created).toBe(1);
   });
 
+  it('hang-after-import applies the import, drops the connection, then holds every request until faults/clear', async () => {
+    const [demo] = await control(t.emulator, 'GET', '/companies', 200);
+    const before = (await vouchers(demo.guid)).length;
+    await control(t.emulator, 'POST', '/faults', 200, { kind: 'hang-after-import' });
+    await expect(postXml(t.emulator.xmlUrl, importData(rent('7.50')))).rejects.toThrow();
+    expect((await vouchers(demo.guid)).length).toBe(before + 1);
+    expect((await control(t.emulator, 'GET', '/status', 200)).stalled).toBe(true);
+    let answered = false;
+    const next = postXml(t.emulator.xmlUrl, importData(rent('8.50'))).then((text) => {
+      answered = true;
+      return text;
+    });
+    expect((await vouchers(demo.guid)).length).toBe(before + 1);
+    expect(answered).toBe(false);
+    await control(t.emulator, 'POST', '/faults/clear', 200);
+    expect(counters(await next).created).toBe(1);
+    expect((await vouchers(demo.guid)).length).toBe(before + 2);
+  });
+
   it('truncate-export cuts the next export short (STATUS 1 still at the top)', async () => {
     await control(t.emulator, 'POST', '/faults', 200, { kind: 'truncate-export' });
     const cut = await postXml(t.emulator.xmlUrl, collectionRequest('L', 'Ledger', 'Name'));

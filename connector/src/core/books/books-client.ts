@@ -27,6 +27,7 @@ export type TextConsumer = (text: string) => void | Promise<void>;
 export class BooksClient {
   private tail: Promise<unknown> = Promise.resolve();
   private inFlight = 0;
+  private closed = false;
   private readonly counts = new Map<string, number>();
   private readonly agent: BooksAgent;
 
@@ -63,11 +64,14 @@ export class BooksClient {
     return result;
   }
 
+  /** Cuts any request under way (it fails as maybe received) and refuses new ones. */
   close(): void {
+    this.closed = true;
     this.agent.destroy();
   }
 
   private async send(xml: string, consume: TextConsumer, options: BooksRequestOptions): Promise<void> {
+    if (this.closed) throw new BooksRequestError('not_running', 'the connector is stopping', false);
     const label = options.label ?? 'request';
     this.counts.set(label, (this.counts.get(label) ?? 0) + 1);
     this.inFlight += 1;

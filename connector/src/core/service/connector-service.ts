@@ -37,6 +37,9 @@ import { explainJob, type JobView } from './job-view.js';
 /** Delivered outcomes are kept this long (to answer a late redelivery of the same job from memory). */
 const JOB_RETENTION_MS = 14 * 24 * 3600_000;
 
+/** On stop, how long an import already with the books may take to be answered before it is cut. */
+const STOP_GRACE_MS = 5_000;
+
 export class ConnectorService {
   readonly db: LocalDatabase;
   readonly settings: SettingsStore;
@@ -160,6 +163,11 @@ export class ConnectorService {
     this.stopped = true;
     clearTimeout(this.syncTimer);
     this.presence.stop();
+    // An import under way gets a moment to be answered. Whatever still waits on the books after that is
+    // cut: a cut import stays 'importing' and is looked up by REMOTEID on the next start; a sync resumes
+    // from its last confirmed cursor. Stopping never waits on books that hang behind a dialog.
+    await settledWithin(this.runner.stop(), STOP_GRACE_MS);
+    this.books.close();
     await this.runner.stop();
     await this.syncing?.catch(() => undefined);
     await this.link?.stop();
@@ -397,4 +405,12 @@ export class ConnectorService {
       for (const listener of this.listeners) listener(status);
     });
   }
+}
+
+/** Waits for `work`, or `ms` at most. */
+async function settledWithin(work: Promise<unknown>, ms: number): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  const elapsed = new Promise<void>((resolve) => (timer = setTimeout(resolve, ms)));
+  await Promise.race([work.catch(() => undefined), elapsed]);
+  clearTimeout(timer);
 }
