@@ -145,8 +145,14 @@ export class ConnectorService {
   start(): void {
     if (this.started) return;
     this.started = true;
+    // The relay hears the books' state in hello, so the relay is dialled once the books were asked
+    // (their first probe, the first request to leave): a restart must not announce "books stopped" for
+    // the moment before anyone looked. The probe ends within its own timeout, answered or not.
+    const firstProbe = this.presence.check();
     this.presence.start();
-    this.connectRelay();
+    void firstProbe.then(() => {
+      if (!this.link) this.connectRelay();
+    });
     void this.runner.wake();
     const tick = () => {
       this.jobs.prune(new Date(Date.now() - JOB_RETENTION_MS));
