@@ -69,6 +69,19 @@ export function cpuTimeMs(pid: number): number | undefined {
   }
 }
 
+/**
+ * Time a process's main thread has spent ready to run but waiting for a core (Linux schedstat), in ms;
+ * undefined elsewhere. Where several programs share few cores it says how much of a slowdown is theirs.
+ */
+export function coreWaitMs(pid: number): number | undefined {
+  try {
+    const waitedNs = Number(fs.readFileSync(`/proc/${pid}/task/${pid}/schedstat`, 'utf8').split(' ')[1]);
+    return Number.isFinite(waitedNs) ? waitedNs / 1e6 : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 export function tempDir(prefix: string): string {
   return fs.mkdtempSync(path.join(os.tmpdir(), prefix));
 }

@@ -10,15 +10,18 @@
 // request). The emulator alone — a fresh process, the same seed — is then timed
 // importing the same vouchers, rendered the same way and sent by the connector's own books client (so
 // as UTF-16LE, over a kept connection), one request at a time at that batch size.
+// Each round also prints how long the emulator's main thread, ready to run, waited for a core (Linux):
+// on a machine whose cores the three programs overrun, that wait is where the pipeline's rate goes.
 // Environment: BENCH_PIPELINE_VOUCHERS (2000), BENCH_PIPELINE_BATCH (the connector's import batch, 50),
 // BENCH_PIPELINE_ROUNDS (5, after a warm-up round).
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { renderVoucherImportBatch } from '@ledgerwire/shared';
 import { BooksClient, startConnectorService } from '@ledgerwire/connector';
 import { spawnConnector, spawnEmulator, type ChildHandle, type EmulatorProcess } from './bench-processes.js';
-import { cpuTimeMs, startBenchRelay, tempDir, waitFor, type BenchRelay } from './connector-bench-support.js';
+import { coreWaitMs, cpuTimeMs, startBenchRelay, tempDir, waitFor, type BenchRelay } from './connector-bench-support.js';
 
 const TOTAL = Number(process.env.BENCH_PIPELINE_VOUCHERS ?? 2000);
 const IMPORT_BATCH = Number(process.env.BENCH_PIPELINE_BATCH ?? 50);
@@ -74,12 +77,21 @@ async function timedWindow(relay: BenchRelay, warmUp: number): Promise<{ seconds
   return { seconds: (closed - opened) / 1000, settled: at.filter((t) => t > opened).length };
 }
 
-type CpuTimes = Readonly<{ books: number; connector: number; relay: number }>;
+type CpuTimes = Readonly<{ books: number; connector: number; relay: number; booksWaited: number }>;
 
-/** CPU time used so far (ms) by the emulator's and the connector's processes and by this one (the relay). */
+/**
+ * CPU time used so far (ms) by the emulator's and the connector's processes and by this one (the relay),
+ * and the time the emulator's main thread waited for a core while ready to run.
+ */
 function cpuOf(books: ChildHandle, connector: ChildHandle): CpuTimes {
   const { user, system } = process.cpuUsage();
-  return { books: cpuTimeMs(books.child.pid ?? 0) ?? NaN, connector: cpuTimeMs(connector.child.pid ?? 0) ?? NaN, relay: (user + system) / 1000 };
+  const booksPid = books.child.pid ?? 0;
+  return {
+    books: cpuTimeMs(booksPid) ?? NaN,
+    connector: cpuTimeMs(connector.child.pid ?? 0) ?? NaN,
+    relay: (user + system) / 1000,
+    booksWaited: coreWaitMs(booksPid) ?? NaN,
+  };
 }
 
 async function pipelineRate(): Promise<{ rate: number; batch: number; cpuMicros: CpuTimes }> {
@@ -118,7 +130,8 @@ async function pipelineRate(): Promise<{ rate: number; batch: number; cpuMicros:
     const window = await timedWindow(relay, WARM_UP);
     const imports = await waitFor(() => importRequests(dataDir, all), "the connector's status to show every outcome delivered", 60_000, 50);
     const perVoucher = (key: keyof CpuTimes) => ((cpuAfter[key] - cpuBefore[key]) * 1000) / (all - settledBefore);
-    return { rate: window.settled / window.seconds, batch: all / Math.max(1, imports), cpuMicros: { books: perVoucher('books'), connector: perVoucher('connector'), relay: perVoucher('relay') } };
+    const cpuMicros = { books: perVoucher('books'), connector: perVoucher('connector'), relay: perVoucher('relay'), booksWaited: perVoucher('booksWaited') };
+    return { rate: window.settled / window.seconds, batch: all / Math.max(1, imports), cpuMicros };
   } finally {
     await connector?.stop();
     await relay.close();
@@ -171,16 +184,19 @@ async function warmEmulator(): Promise<EmulatorProcess> {
 }
 
 /** The emulator alone, in a fresh warmed-up process, importing the same journals at `batch` per request. */
-async function emulatorRate(batch: number): Promise<{ rate: number; cpuMicros: number }> {
+async function emulatorRate(batch: number): Promise<{ rate: number; cpuMicros: number; waitedMicros: number }> {
   const books = await warmEmulator();
+  const pid = books.child.pid ?? 0;
   try {
     // The journals the pipeline's warm-up imports, untimed, so both emulators hold the same books when timed.
     await importDirectly(books, -2 * WARM_UP, -WARM_UP, batch);
-    const cpuBefore = cpuTimeMs(books.child.pid ?? 0) ?? NaN;
+    const cpuBefore = cpuTimeMs(pid) ?? NaN;
+    const waitedBefore = coreWaitMs(pid) ?? NaN;
     const started = performance.now();
     await importDirectly(books, 0, TOTAL, batch);
     const rate = TOTAL / ((performance.now() - started) / 1000);
-    return { rate, cpuMicros: (((cpuTimeMs(books.child.pid ?? 0) ?? NaN) - cpuBefore) * 1000) / TOTAL };
+    const perVoucher = (after: number | undefined, before: number) => (((after ?? NaN) - before) * 1000) / TOTAL;
+    return { rate, cpuMicros: perVoucher(cpuTimeMs(pid), cpuBefore), waitedMicros: perVoucher(coreWaitMs(pid), waitedBefore) };
   } finally {
     await books.stop();
   }
@@ -189,10 +205,12 @@ async function emulatorRate(batch: number): Promise<{ rate: number; cpuMicros: n
 export type PipelineRound = Readonly<{
   pipelineRate: number;
   achievedBatch: number;
-  /** CPU time per voucher (µs) of each party while the pipeline drained. */
+  /** CPU time per voucher (µs) of each party while the pipeline drained, and the emulator's wait for a core. */
   cpuMicros: CpuTimes;
   emulatorRate: number;
   emulatorCpuMicros: number;
+  /** The alone emulator's main thread's wait for a core (µs per voucher). */
+  emulatorWaitedMicros: number;
   ratio: number;
 }>;
 
@@ -229,6 +247,7 @@ export async function measurePipeline(): Promise<PipelineResult> {
       cpuMicros: pipeline.cpuMicros,
       emulatorRate: aloneRate,
       emulatorCpuMicros: alone.reduce((sum, a) => sum + a.cpuMicros, 0) / alone.length,
+      emulatorWaitedMicros: alone.reduce((sum, a) => sum + a.waitedMicros, 0) / alone.length,
       ratio: pipeline.rate / aloneRate,
     });
   }
@@ -240,6 +259,9 @@ export function printPipeline(result: PipelineResult): void {
     const cpu = r.cpuMicros;
     console.log(`  round ${i + 1}: pipeline API→relay→connector→emulator ${r.pipelineRate.toFixed(0)} vouchers/s (achieved batch ${r.achievedBatch.toFixed(1)})`);
     console.log(`           CPU per voucher: emulator ${cpu.books.toFixed(0)} µs, connector ${cpu.connector.toFixed(0)} µs, relay ${cpu.relay.toFixed(0)} µs`);
+    if (Number.isFinite(cpu.booksWaited)) {
+      console.log(`           the emulator, ready to run, waited for a core ${cpu.booksWaited.toFixed(0)} µs per voucher (alone: ${r.emulatorWaitedMicros.toFixed(0)} µs; ${os.availableParallelism()} cores for three programs)`);
+    }
     console.log(`           emulator alone at batch ${Math.max(1, Math.round(r.achievedBatch))} (mean of before and after): ${r.emulatorRate.toFixed(0)} vouchers/s (${r.emulatorCpuMicros.toFixed(0)} µs CPU per voucher) → ratio ${r.ratio.toFixed(2)}`);
   });
   console.log(`  ratio pipeline/emulator, median of ${result.rounds.length}: ${result.ratio.toFixed(2)} (target ≥ 0.90)`);
