@@ -132,7 +132,7 @@ describe('connector CLI', { timeout: 240_000 }, () => {
     expect(await second.exited).toBe(0);
   });
 
-  it('explains a bad command and a wrong token in words', async () => {
+  it('explains a bad command, a wrong token and pairing before enrolling in words', async () => {
     const dataDir = tempDataDir();
     const usage = await runCli(['enroll', '--data', dataDir]);
     expect(usage.code).toBe(2);
@@ -140,5 +140,9 @@ describe('connector CLI', { timeout: 240_000 }, () => {
     const wrong = await runCli(['enroll', '--relay', relay.baseUrl, '--token', 'not-a-token', '--data', dataDir]);
     expect(wrong.code).toBe(1);
     expect(wrong.json.error).toMatch(/did not accept this customer token/);
+    // Pairing before enrolling says so first, even with nothing answering at the books' address.
+    const unenrolled = await runCli(['pair', '--company-id', '1', '--books-company', company.name, '--data', dataDir, '--books', 'http://127.0.0.1:9']);
+    expect(unenrolled.code).toBe(1);
+    expect(unenrolled.json.error).toMatch(/not enrolled yet: enrol it with the customer token first/);
   });
 });

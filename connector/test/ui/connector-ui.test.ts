@@ -40,6 +40,8 @@ describe.skipIf(!browserAvailable)('connector local UI', { timeout: 120_000 }, (
     await page.open(connector.uiUrl);
     await expect.poll(() => page.relayState().textContent(), SLOW).toMatch(/Not set up yet/);
     await expect.poll(() => page.booksState().textContent(), SLOW).toMatch(/TallyPrime is running with 2 companies open/);
+    await expect.poll(() => page.syncState().textContent(), SLOW).toBe('Idle; nothing has been synced yet.');
+    expect(await page.syncProgress().getAttribute('value')).toBe('0');
 
     await page.enrol(relay.baseUrl, relay.customerToken, 'shop-counter');
     await expect.poll(() => page.enrolResult().textContent(), SLOW).toMatch(/Connected as con_/);
@@ -66,7 +68,9 @@ describe.skipIf(!browserAvailable)('connector local UI', { timeout: 120_000 }, (
 
     await eventually(async () => !(await page.syncButton().isDisabled()), 'sync now to be available');
     await page.syncNow();
-    await expect.poll(() => page.pairings().first().textContent(), SLOW).toMatch(/last synced/);
+    // In words a person reads at a glance, not an ISO timestamp.
+    await expect.poll(() => page.pairings().first().textContent(), SLOW).toMatch(/last synced (just now|a minute ago) \(/);
+    await expect.poll(() => page.syncState().textContent(), SLOW).toMatch(/^Idle; the last sync finished (just now|a minute ago)\.$/);
     expect(await page.syncProgress().getAttribute('value')).toBe('100');
     await expect.poll(() => page.log().textContent(), SLOW).toMatch(/paired company \d+ with/);
     expect(page.problems).toEqual([]);

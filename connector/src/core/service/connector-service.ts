@@ -246,6 +246,7 @@ export class ConnectorService {
 
   /** Pairs a service company to a books company (name or GUID) open in the books. */
   async pair(companyId: number, booksCompany: string): Promise<ConnectorCompanyOut> {
+    const relay = this.relayApi(); // not enrolled: say so before asking the books anything
     const open = await this.booksCompanies();
     const company = findOpenCompany(open, booksCompany, booksCompany);
     if (!company) {
@@ -255,7 +256,7 @@ export class ConnectorService {
     this.pairings.request({ companyId, booksCompanyGuid: company.guid, booksCompanyName: company.name });
     let paired: ConnectorCompanyOut;
     try {
-      paired = await this.relayApi().pair({ company_id: companyId, books_company_guid: company.guid, books_company_name: company.name });
+      paired = await relay.pair({ company_id: companyId, books_company_guid: company.guid, books_company_name: company.name });
     } catch (error) {
       // Refused (not this customer's company, unknown id): nothing to wait for. Unreachable: keep waiting.
       if (error instanceof RelayApiError && error.status !== null && error.status < 500) this.pairings.withdraw(companyId);
@@ -286,6 +287,7 @@ export class ConnectorService {
     const state = !enrolment ? 'not_enrolled' : !this.started || this.stopped ? 'stopped' : (this.link?.state ?? 'connecting');
     const lastError = this.link?.lastError ?? null;
     const picture = this.presence.picture;
+    const pairings = this.pairings.list().map((pairing) => ({ pairing, run: this.syncState.run(pairing.companyId) }));
     return {
       version: CONNECTOR_VERSION,
       relay: {
@@ -304,9 +306,9 @@ export class ConnectorService {
         requests: this.books.requestCounts(),
         description: describeBooks(picture, this.runner.waitingReason),
       },
-      pairings: this.pairings.list().map((p) => describePairing(p, picture, this.syncState.run(p.companyId))),
+      pairings: pairings.map(({ pairing, run }) => describePairing(pairing, picture, run)),
       queue: describeQueue(this.jobs.counts()),
-      sync: describeSync(this.syncing !== undefined, this.syncProgress),
+      sync: describeSync(this.syncing !== undefined, this.syncProgress, latest(pairings.map(({ run }) => run.lastSyncAt))),
     };
   }
 
@@ -419,4 +421,9 @@ async function settledWithin(work: Promise<unknown>, ms: number): Promise<void> 
   const elapsed = new Promise<void>((resolve) => (timer = setTimeout(resolve, ms)));
   await Promise.race([work.catch(() => undefined), elapsed]);
   clearTimeout(timer);
+}
+
+/** The latest of some ISO times (they sort as text), or null when there is none. */
+function latest(times: readonly (string | null)[]): string | null {
+  return times.reduce<string | null>((last, at) => (at !== null && (last === null || at > last) ? at : last), null);
 }

@@ -47,8 +47,33 @@ export type ConnectorStatus = Readonly<{
   books: BooksStatus;
   pairings: readonly PairingStatus[];
   queue: QueueStatus;
-  sync: Readonly<{ running: boolean; progress: SyncProgress | null; percent: number | null; description: string }>;
+  sync: Readonly<{
+    running: boolean;
+    progress: SyncProgress | null;
+    percent: number | null;
+    /** When the last sync of any company finished, or null before the first. */
+    lastSyncAt: string | null;
+    description: string;
+  }>;
 }>;
+
+/** How long ago `at` (ISO time) was, in words: "just now", "5 minutes ago", "yesterday at 14:05". */
+export function describeAge(at: string, now: Date = new Date()): string {
+  const then = new Date(at);
+  const seconds = Math.max(0, Math.round((now.getTime() - then.getTime()) / 1000));
+  if (!Number.isFinite(seconds)) return at;
+  if (seconds < 60) return 'just now';
+  const minutes = Math.floor(seconds / 60);
+  if (minutes < 60) return minutes === 1 ? 'a minute ago' : `${minutes} minutes ago`;
+  const hours = Math.floor(minutes / 60);
+  if (hours < 12) return hours === 1 ? 'an hour ago' : `${hours} hours ago`;
+  const clock = `${String(then.getHours()).padStart(2, '0')}:${String(then.getMinutes()).padStart(2, '0')}`;
+  const day = (d: Date) => new Date(d.getFullYear(), d.getMonth(), d.getDate()).getTime();
+  const daysBack = Math.round((day(now) - day(then)) / 86_400_000);
+  if (daysBack === 0) return `today at ${clock}`;
+  if (daysBack === 1) return `yesterday at ${clock}`;
+  return `on ${then.toLocaleDateString('en-GB', { day: 'numeric', month: 'short', year: 'numeric' })} at ${clock}`;
+}
 
 export function describeRelay(state: RelayStatus['state'], url: string | null, lastError: string | null): string {
   switch (state) {
@@ -76,14 +101,14 @@ export function describeBooks(picture: BooksPicture, waitingReason: string | nul
   return `TallyPrime is running with ${picture.companies.length} ${picture.companies.length === 1 ? 'company' : 'companies'} open.`;
 }
 
-export function describePairing(pairing: Pairing, picture: BooksPicture, run: SyncRun): PairingStatus {
+export function describePairing(pairing: Pairing, picture: BooksPicture, run: SyncRun, now: Date = new Date()): PairingStatus {
   const open = findOpenCompany(picture.companies, pairing.booksCompanyGuid, pairing.booksCompanyName) !== undefined;
   let description: string;
   if (!pairing.confirmed) description = `Waiting for the relay to confirm the pairing with "${pairing.booksCompanyName}".`;
   else if (picture.running === false) description = `"${pairing.booksCompanyName}": TallyPrime is not running.`;
   else if (!open && picture.running) description = `"${pairing.booksCompanyName}" is not open in TallyPrime. Open it so its jobs and sync can run.`;
   else if (run.lastError) description = `"${pairing.booksCompanyName}": last sync failed — ${run.lastError}`;
-  else if (run.lastSyncAt) description = `"${pairing.booksCompanyName}" is open; last synced ${run.lastSyncAt} (${run.lastResult ?? 'ok'}).`;
+  else if (run.lastSyncAt) description = `"${pairing.booksCompanyName}" is open; last synced ${describeAge(run.lastSyncAt, now)} (${run.lastResult ?? 'ok'}).`;
   else description = `"${pairing.booksCompanyName}" is open; not synced yet.`;
   return {
     companyId: pairing.companyId,
@@ -114,12 +139,10 @@ export function describeQueue(counts: JobCounts): QueueStatus {
 
 const PHASE_WORDS = { probe: 'checking for changes', masters: 'sending masters', vouchers: 'sending vouchers', deletions: 'looking for deletions', reports: 'refreshing reports' } as const;
 
-export function describeSync(running: boolean, progress: SyncProgress | null): ConnectorStatus['sync'] {
+export function describeSync(running: boolean, progress: SyncProgress | null, lastSyncAt: string | null, now: Date = new Date()): ConnectorStatus['sync'] {
   const percent = progress && progress.total > 0 ? Math.min(100, Math.round((progress.done / progress.total) * 100)) : null;
-  const description = !running
-    ? 'Idle.'
-    : progress
-      ? `Company ${progress.companyId}: ${PHASE_WORDS[progress.phase]} (${progress.items} items so far).`
-      : 'Checking the books for changes…';
-  return { running, progress, percent, description };
+  let description: string;
+  if (running) description = progress ? `Company ${progress.companyId}: ${PHASE_WORDS[progress.phase]} (${progress.items} items so far).` : 'Checking the books for changes…';
+  else description = lastSyncAt ? `Idle; the last sync finished ${describeAge(lastSyncAt, now)}.` : 'Idle; nothing has been synced yet.';
+  return { running, progress, percent, lastSyncAt, description };
 }

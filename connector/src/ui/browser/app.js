@@ -49,7 +49,7 @@ function renderStatus(status) {
   const progress = $('sync-progress');
   if (status.sync.running && status.sync.percent !== null) progress.value = status.sync.percent;
   else if (status.sync.running) progress.removeAttribute('value');
-  else progress.value = 100;
+  else progress.value = status.sync.lastSyncAt ? 100 : 0;
   $('sync-now').disabled = status.sync.running || status.relay.state !== 'online';
 }
 

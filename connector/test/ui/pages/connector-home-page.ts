@@ -68,6 +68,10 @@ export class ConnectorHomePage {
     return this.page.getByRole('button', { name: 'Sync now' });
   }
 
+  syncState(): Locator {
+    return this.page.locator('#sync-state');
+  }
+
   syncProgress(): Locator {
     return this.page.locator('#sync-progress');
   }

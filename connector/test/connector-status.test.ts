@@ -1,0 +1,67 @@
+// What the connector says about its sync in plain words: ages a person reads at a glance rather than
+// ISO timestamps, and an idle state that tells "synced" from "never synced".
+import { describe, expect, it } from 'vitest';
+import { describeAge, describePairing, describeSync } from '../src/core/service/connector-status.js';
+
+// Local times, so the expectations hold in any time zone.
+const now = new Date(2026, 10, 24, 14, 30, 0);
+const ago = (ms: number) => new Date(now.getTime() - ms).toISOString();
+const MINUTE = 60_000;
+
+describe('describeAge', () => {
+  it('says how long ago in words, down to "just now"', () => {
+    expect(describeAge(ago(20_000), now)).toBe('just now');
+    expect(describeAge(ago(MINUTE), now)).toBe('a minute ago');
+    expect(describeAge(ago(5 * MINUTE + 10_000), now)).toBe('5 minutes ago');
+    expect(describeAge(ago(60 * MINUTE), now)).toBe('an hour ago');
+    expect(describeAge(ago(3 * 60 * MINUTE), now)).toBe('3 hours ago');
+  });
+
+  it('names the day and the time once it is half a day or more ago', () => {
+    expect(describeAge(new Date(2026, 10, 24, 1, 5).toISOString(), now)).toBe('today at 01:05');
+    expect(describeAge(new Date(2026, 10, 23, 18, 45).toISOString(), now)).toBe('yesterday at 18:45');
+    expect(describeAge(new Date(2026, 10, 2, 9, 0).toISOString(), now)).toBe('on 2 Nov 2026 at 09:00');
+  });
+
+  it('reads a time a little ahead (another clock) as just now, and leaves text it cannot read as it is', () => {
+    expect(describeAge(new Date(now.getTime() + 5_000).toISOString(), now)).toBe('just now');
+    expect(describeAge('not a time', now)).toBe('not a time');
+  });
+});
+
+describe('describePairing', () => {
+  const pairing = { companyId: 7, booksCompanyGuid: 'guid-7', booksCompanyName: 'Ledgerwire Demo Traders', confirmed: true };
+  const company = { guid: 'guid-7', name: 'Ledgerwire Demo Traders', booksFrom: '20260401', lastVoucherDate: '', altMstId: 0, altVchId: 0 };
+  const picture = { running: true, problem: null, companies: [company], checkedAt: now.toISOString() };
+
+  it('says when the company was last synced in words, with what the sync did', () => {
+    const run = { companyId: 7, lastSyncAt: ago(5 * MINUTE), lastResult: 'up to date', lastError: null, passes: 3 };
+    const status = describePairing(pairing, picture, run, now);
+    expect(status.description).toBe('"Ledgerwire Demo Traders" is open; last synced 5 minutes ago (up to date).');
+    expect(status.lastSyncAt).toBe(run.lastSyncAt);
+  });
+
+  it('says a company never synced is not synced yet', () => {
+    const run = { companyId: 7, lastSyncAt: null, lastResult: null, lastError: null, passes: 0 };
+    expect(describePairing(pairing, picture, run, now).description).toBe('"Ledgerwire Demo Traders" is open; not synced yet.');
+  });
+});
+
+describe('describeSync', () => {
+  it('tells an idle connector that has synced from one that never has', () => {
+    expect(describeSync(false, null, ago(2 * MINUTE), now)).toEqual({
+      running: false,
+      progress: null,
+      percent: null,
+      lastSyncAt: ago(2 * MINUTE),
+      description: 'Idle; the last sync finished 2 minutes ago.',
+    });
+    expect(describeSync(false, null, null, now).description).toBe('Idle; nothing has been synced yet.');
+  });
+
+  it('gives the share done and the phase in words while a sync runs', () => {
+    const status = describeSync(true, { companyId: 7, phase: 'vouchers', done: 3, total: 4, items: 120 }, null, now);
+    expect(status.percent).toBe(75);
+    expect(status.description).toBe('Company 7: sending vouchers (120 items so far).');
+  });
+});
