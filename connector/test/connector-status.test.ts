@@ -2,6 +2,7 @@
 // ISO timestamps, and an idle state that tells "synced" from "never synced".
 import { describe, expect, it } from 'vitest';
 import { describeAge, describePairing, describeSync } from '../src/core/service/connector-status.js';
+import { describeSent } from '../src/core/sync/sync-engine.js';
 
 // Local times, so the expectations hold in any time zone.
 const now = new Date(2026, 10, 24, 14, 30, 0);
@@ -63,5 +64,15 @@ describe('describeSync', () => {
     const status = describeSync(true, { companyId: 7, phase: 'vouchers', done: 3, total: 4, items: 120 }, null, now);
     expect(status.percent).toBe(75);
     expect(status.description).toBe('Company 7: sending vouchers (120 items so far).');
+  });
+});
+
+describe('describeSent', () => {
+  it('counts only what was sent, in singular or plural', () => {
+    expect(describeSent(0, 0, 0)).toBe('up to date');
+    expect(describeSent(0, 1, 0)).toBe('1 voucher sent');
+    expect(describeSent(2, 0, 0)).toBe('2 masters sent');
+    expect(describeSent(0, 12, 1)).toBe('12 vouchers and 1 deletion sent');
+    expect(describeSent(3, 12, 2)).toBe('3 masters, 12 vouchers and 2 deletions sent');
   });
 });

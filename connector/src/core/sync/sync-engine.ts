@@ -69,8 +69,7 @@ export class SyncEngine {
       const vouchers = await this.syncVouchers(id, company);
       const deleted = checkDeletions ? await this.findDeletions(id, company) : 0;
       if (masters + vouchers > 0) await this.sendReports(id, company);
-      const summary =
-        masters + vouchers + deleted === 0 ? 'up to date' : `${masters} masters, ${vouchers} vouchers, ${deleted} deletions sent`;
+      const summary = describeSent(masters, vouchers, deleted);
       this.options.state.recordRun(id, { ok: true, summary });
       return { companyId: id, ok: true, summary };
     } catch (error) {
@@ -213,4 +212,17 @@ export class SyncEngine {
 function previousDay(compact: string): string {
   const date = new Date(Date.UTC(Number(compact.slice(0, 4)), Number(compact.slice(4, 6)) - 1, Number(compact.slice(6, 8)) - 1));
   return `${date.getUTCFullYear()}${String(date.getUTCMonth() + 1).padStart(2, '0')}${String(date.getUTCDate()).padStart(2, '0')}`;
+}
+
+/** What a sync sent, in words: "up to date", "1 voucher sent", "3 masters, 12 vouchers and 1 deletion sent". */
+export function describeSent(masters: number, vouchers: number, deletions: number): string {
+  const counted = (n: number, one: string) => `${n} ${one}${n === 1 ? '' : 's'}`;
+  const parts = [
+    ...(masters > 0 ? [counted(masters, 'master')] : []),
+    ...(vouchers > 0 ? [counted(vouchers, 'voucher')] : []),
+    ...(deletions > 0 ? [counted(deletions, 'deletion')] : []),
+  ];
+  if (parts.length === 0) return 'up to date';
+  const last = parts.pop() as string;
+  return `${parts.length > 0 ? `${parts.join(', ')} and ` : ''}${last} sent`;
 }
