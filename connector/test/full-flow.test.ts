@@ -1,7 +1,8 @@
 // The whole path as an integrator meets it: a real relay (buildApp on port 0), the emulator over HTTP,
 // the connector in-process. Every voucher kind posted through the API ends completed with its GUID and
 // is in the books exactly once; a missing ledger fails with MASTER_NOT_FOUND in words a person reads;
-// books stopped make jobs wait and then run; a relay that was away gets the outcome re-reported.
+// books stopped, or a company not open in them, make jobs wait and then run; a relay that was away gets
+// the outcome re-reported.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { ConnectorHandle } from '../src/core/index.js';
 import { enrolAndPair, startConnector, transactionSettled } from './helpers/connected-connector.js';
@@ -113,6 +114,39 @@ describe('full flow: API → relay → connector → books', () => {
     await eventually(async () => (await relay.api('GET', `/api/v1/companies/${companyId}/health`)).books.company_open === false, 'the relay to hear it');
     await books.control('POST', `/companies/${encodeURIComponent(company.guid)}/open`);
     await eventually(() => connector?.status().pairings[0]?.open === true, 'the company to be open again');
+  });
+
+  it("lets a company's jobs wait while it is not open in the books, runs the others, then runs them", async () => {
+    await relay.close();
+    relay = await startTestRelay({ companies: 2, env: { CONNECTOR_CLAIM_INTERVAL_MS: '200', CONNECTOR_HEARTBEAT_MS: '1000' } });
+    connector = await startConnector(books);
+    const [companyId, otherId] = relay.companyIds as [number, number];
+    const company = await enrolAndPair(connector, relay, books, companyId);
+    const other = (await books.companies())[1] as { guid: string; name: string };
+    await connector.service.pair(otherId, other.name);
+    await books.control('POST', `/companies/${encodeURIComponent(company.guid)}/close`);
+    await eventually(async () => (await relay.api('GET', `/api/v1/companies/${companyId}/health`)).books.company_open === false, 'the relay to hear the company closed');
+
+    const waiting = await relay.api('POST', `/api/v1/journals?company_id=${companyId}`, documentsByEndpoint('C1').journals);
+    // Written after it, a job of the open company runs: the claim that handed it out passed the closed one over.
+    const passing = await relay.api('POST', `/api/v1/journals?company_id=${otherId}`, {
+      voucher_number: 'JV-C2',
+      voucher_type: 'Journal',
+      party_ledger: 'Office Rent',
+      date: '2026-05-15',
+      ledger_entries: [
+        { ledger_name: 'Office Rent', amount: 40, is_debit: true },
+        { ledger_name: 'ICICI Bank', amount: 40, is_debit: false },
+      ],
+    });
+    expect((await transactionSettled(relay, passing.transaction_id, otherId)).status).toBe('completed');
+    expect((await relay.api('GET', `/api/v1/transactions/${waiting.transaction_id}?company_id=${companyId}`)).transaction.status).toBe('queued');
+    expect(connector.status().pairings.find((p) => p.companyId === companyId)?.description).toMatch(/is not open in TallyPrime/);
+
+    await books.control('POST', `/companies/${encodeURIComponent(company.guid)}/open`);
+    const transaction = await transactionSettled(relay, waiting.transaction_id, companyId);
+    expect(transaction.status).toBe('completed');
+    expect((await books.vouchers(company.guid)).filter((v) => v.guid === transaction.books_voucher_guid)).toHaveLength(1);
   });
 
   it('lets jobs wait while the books are stopped, reports presence, then runs them', async () => {

@@ -46,7 +46,7 @@ describe('companies', () => {
     }
     expect(error).toBeInstanceOf(BooksExportError);
     expect((error as BooksExportError).failure.error_code).toBe('COMPANY_NOT_OPEN');
-    expect((error as BooksExportError).message).toBe('The company "Bridge Ageing Lab" is not open in the books. Open it in TallyPrime, then the job is retried.');
+    expect((error as BooksExportError).message).toBe('The company "Bridge Ageing Lab" is not open in the books. Open it in TallyPrime.');
   });
 
   it('reads an empty <ENVELOPE></ENVELOPE> answer as nothing, and an unknown request as a failure', () => {

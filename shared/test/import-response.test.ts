@@ -82,7 +82,7 @@ describe('parseImportResponse on the other shapes', () => {
 
 describe('classifyImportFailure', () => {
   const cases: [string, string, string][] = [
-    ["Could not set 'SVCurrentCompany' to 'Bridge Ageing Lab'", 'COMPANY_NOT_OPEN', 'The company "Bridge Ageing Lab" is not open in the books. Open it in TallyPrime, then the job is retried.'],
+    ["Could not set 'SVCurrentCompany' to 'Bridge Ageing Lab'", 'COMPANY_NOT_OPEN', 'The company "Bridge Ageing Lab" is not open in the books. Open it in TallyPrime.'],
     ["Ledger 'Ram & Sons ' does not exist!", 'MASTER_NOT_FOUND', 'The ledger "Ram & Sons " does not exist in the company. Create it, or correct the name: names must match exactly, including case and spaces.'],
     ["Stock Item 'Widget 12mm' does not exist!", 'MASTER_NOT_FOUND', 'The stock item "Widget 12mm" does not exist in the company. Create it, or correct the name: names must match exactly, including case and spaces.'],
     ["Godown 'Warehouse C' does not exist!", 'MASTER_NOT_FOUND', 'The godown "Warehouse C" does not exist in the company. Create it, or correct the name: names must match exactly, including case and spaces.'],
@@ -91,7 +91,7 @@ describe('classifyImportFailure', () => {
     ["Bill 'INV-9' is not pending for Ledger 'Ram & Sons'!", 'BILL_NOT_OUTSTANDING', 'The bill "INV-9" is not outstanding for "Ram & Sons". An "Agst Ref" allocation must name an open bill of that party.'],
     ['GST is not enabled for this Company!', 'GST_VALIDATION_FAILED', 'The books refused the GST details: GST is not enabled for this Company!. Correct the gst block; the company needs GST enabled.'],
     ["Voucher date is missing for: 'Journal' voucher BRIDGE-PROBE-VCH-002.", 'BOOKS_IMPORT_FAILED', "The books refused the voucher date. Check it lies within the company's books period; TallyPrime in Educational mode only accepts the 1st, 2nd and last day of a month."],
-    ['No Company is Open', 'COMPANY_NOT_OPEN', 'No company is open in the books. Open the company in TallyPrime, then the job is retried.'],
+    ['No Company is Open', 'COMPANY_NOT_OPEN', 'No company is open in the books. Open the company in TallyPrime.'],
   ];
   for (const [text, code, message] of cases) {
     it(`${code}: ${text}`, () => {

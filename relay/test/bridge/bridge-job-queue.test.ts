@@ -1,6 +1,8 @@
 // JobQueue semantics, driven directly as the gateway drives them: FIFO per company, a company's jobs
-// held by one session at a time, leases, requeue with retry_count + 1, CONNECTOR_OFFLINE past max_retries,
-// idempotent completion, sanitised failures — and what the caller then reads from /transactions.
+// held by one session at a time, a company not open in the books passed over, leases, requeue with
+// retry_count + 1, CONNECTOR_OFFLINE past max_retries, idempotent completion, sanitised failures — and
+// what the caller then reads from /transactions.
+import { booksCompanyOpen } from '@ledgerwire/shared';
 import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
 import { JobQueue } from '../../src/bridge/jobs/job-queue.js';
 import { describeOnDatabases } from '../helpers/test-databases.js';
@@ -78,6 +80,16 @@ describeOnDatabases('bridge job queue', (kind) => {
     expect(await queue.claimForConnector(connectorId, { limit: 10, leaseMs: 60_000 })).toEqual([]);
     expect(await queue.complete(a2, connectorId, { books_voucher_guid: 'vch-guid-2' })).toBe(true);
     expect((await queue.claimForConnector(connectorId, { limit: 1, leaseMs: 60_000 })).map((j) => j.job_id)).toEqual([a3]);
+  });
+
+  it('passes over a company not open in the books: its jobs stay queued, the open one’s go out', async () => {
+    const [a1, b1] = [await write(tenant.companyId), await write(secondCompanyId)];
+    const open = [{ guid: 'GUID-B' }]; // the books' GUIDs compare case aside
+    const companyOpen = (guid: string) => booksCompanyOpen(open, guid);
+    expect((await queue.claimForConnector(connectorId, { limit: 10, leaseMs: 60_000, companyOpen })).map((j) => j.job_id)).toEqual([b1]);
+    expect((await status(a1)).status).toBe('queued');
+    open.push({ guid: 'guid-a' });
+    expect((await queue.claimForConnector(connectorId, { limit: 10, leaseMs: 60_000, companyOpen })).map((j) => j.job_id)).toEqual([a1]);
   });
 
   it('hands a session a company’s next jobs while it runs earlier ones, but no other session until those are done', async () => {

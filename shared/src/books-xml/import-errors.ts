@@ -40,12 +40,12 @@ const RULES: Rule[] = [
   {
     code: 'COMPANY_NOT_OPEN',
     match: /Could not set 'SVCurrentCompany' to '([^']*)'/i,
-    message: (m) => `The company ${q(m[1])} is not open in the books. Open it in TallyPrime, then the job is retried.`,
+    message: (m) => `The company ${q(m[1])} is not open in the books. Open it in TallyPrime.`,
   },
   {
     code: 'COMPANY_NOT_OPEN',
     match: /No Company is (?:Open|Loaded)/i,
-    message: () => 'No company is open in the books. Open the company in TallyPrime, then the job is retried.',
+    message: () => 'No company is open in the books. Open the company in TallyPrime.',
   },
   {
     code: 'VOUCHER_TYPE_NOT_FOUND',

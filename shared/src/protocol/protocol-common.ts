@@ -34,6 +34,12 @@ export const BooksOpenCompany = z.object({
 });
 export type BooksOpenCompany = z.infer<typeof BooksOpenCompany>;
 
+/** Whether the books company with this GUID (case aside, as the books' own GUIDs) is among those open. */
+export function booksCompanyOpen(open: readonly { guid: string }[], guid: string): boolean {
+  const wanted = guid.toLowerCase();
+  return open.some((company) => company.guid.toLowerCase() === wanted);
+}
+
 /** What the connector knows about the books program on its machine. */
 export const ConnectorBooksState = z.object({
   running: z.boolean(),

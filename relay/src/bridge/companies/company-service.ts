@@ -1,7 +1,7 @@
 // Companies under an application: create, the customer link (attach/detach raise company.linked /
 // company.unlinked), disconnecting the connector pairing, health, and the operator's settings and
 // pairing. The link and the pairing change; the company and its history stay.
-import type { CompanyHealthOut, CompanyIn, CompanyOut, CompanyPairIn, CompanySettingsIn } from '@ledgerwire/shared';
+import { booksCompanyOpen, type CompanyHealthOut, type CompanyIn, type CompanyOut, type CompanyPairIn, type CompanySettingsIn } from '@ledgerwire/shared';
 import { AppError } from '../../errors/catalogue.js';
 import type { CustomerService } from '../customers/customer-service.js';
 import { companyOut, type CompanyRepository, type CompanyRow } from './company-repository.js';
@@ -83,7 +83,6 @@ export class CompanyService {
   async health(company: CompanyRow): Promise<CompanyHealthOut> {
     const paired = company.connector_id !== null && company.books_company_guid !== null;
     const connector = paired && company.connector_id !== null ? await this.connectors()?.get(company.connector_id) : undefined;
-    const guid = (company.books_company_guid ?? '').toLowerCase();
     const online = connector?.online ?? false;
     const running = online && (connector?.books_running ?? false);
     return {
@@ -99,7 +98,7 @@ export class CompanyService {
       },
       books: {
         running,
-        company_open: running && (connector?.open_companies ?? []).some((open) => open.guid.toLowerCase() === guid),
+        company_open: running && booksCompanyOpen(connector?.open_companies ?? [], company.books_company_guid ?? ''),
         last_checked_at: connector?.last_seen_at ?? null,
       },
     };

@@ -4,11 +4,13 @@
 // stores sync batches and confirms their cursors. Frames are handled one at a time, in arrival order.
 import { randomUUID } from 'node:crypto';
 import {
+  booksCompanyOpen,
   CONNECTOR_PROTOCOL_VERSION,
   JOB_RUNS_FEATURE,
   MAX_JOB_RUN,
   parseClientMessage,
   SyncKind,
+  type BooksOpenCompany,
   type ClientMessage,
   type Frame,
   type HelloMessage,
@@ -34,6 +36,8 @@ export class ConnectorSession {
   private readonly inFlight = new Map<string, number>();
   private companies: readonly GatewayPairedCompany[] = [];
   private booksRunning = false;
+  /** The companies open in the books, as the connector last reported them. */
+  private openCompanies: readonly BooksOpenCompany[] = [];
   /** The connector asked for job-runs in hello: runs of jobs travel as one message (see the protocol). */
   private jobRuns = false;
   private lastHeardAt: number;
@@ -111,8 +115,9 @@ export class ConnectorSession {
 
   /** Claims jobs up to capacity and pushes them. Concurrent calls coalesce into one more pass. */
   fillCapacity(): Promise<void> {
-    // Jobs wait in the queue while the books are stopped: leased to a connector that cannot import,
-    // they would only run out their leases and burn retries.
+    // Jobs wait in the queue while the books are stopped (and a company's while it is not open, see
+    // claim-jobs.ts): leased to a connector that cannot import, they would only run out their leases and
+    // burn retries.
     if (this.state !== 'ready' || !this.booksRunning) return Promise.resolve();
     if (this.claiming) {
       this.claimAgain = true;
@@ -138,6 +143,7 @@ export class ConnectorSession {
       limit: capacity,
       leaseMs: this.services.settings.leaseMs,
       sessionId: this.sessionId,
+      companyOpen: (guid) => booksCompanyOpen(this.openCompanies, guid),
     });
     if (this.state !== 'ready') return; // the close handler requeues what was claimed
     for (const job of jobs) this.inFlight.set(job.job_id, Date.parse(job.lease_expires_at));
@@ -219,6 +225,7 @@ export class ConnectorSession {
         return this.handleResults(message.results);
       case 'presence':
         this.booksRunning = message.books.running;
+        this.openCompanies = message.books.open_companies;
         await this.services.presence.booksChanged(this.connector, message.books);
         return this.fillCapacity();
       case 'sync.batch':
@@ -247,6 +254,7 @@ export class ConnectorSession {
     // Jobs still leased to this connector belong to an earlier connection, which is gone: deliver them again.
     await this.services.jobs.requeueConnectorJobs(id);
     this.booksRunning = message.books.running;
+    this.openCompanies = message.books.open_companies;
     await this.services.presence.sessionOpened(this.connector, this.sessionId, message.connector_version, message.books);
     this.companies = await this.services.companies.findPairedCompanies(id);
     const cursors = await this.services.cursors.listForCompanies(this.companies.map((c) => c.company_id));

@@ -10,7 +10,10 @@ import type { JobOutcomeReport } from '../jobs/record-outcomes.js';
 export type GatewayClaimedJob = ClaimedJob;
 
 export type GatewayJobQueue = {
-  claimForConnector(connectorId: string, options: { limit: number; leaseMs: number; sessionId: string }): Promise<readonly GatewayClaimedJob[]>;
+  claimForConnector(
+    connectorId: string,
+    options: { limit: number; leaseMs: number; sessionId: string; companyOpen: (booksCompanyGuid: string) => boolean },
+  ): Promise<readonly GatewayClaimedJob[]>;
   /** One transaction for the run; per report, whether it settled the job (false: a repeat or not this connector's). */
   recordOutcomes(connectorId: string, reports: readonly JobOutcomeReport[]): Promise<boolean[]>;
   requeueConnectorJobs(connectorId: string): Promise<number>;

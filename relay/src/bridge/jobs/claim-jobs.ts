@@ -2,7 +2,9 @@
 // while no other session holds any of that company's jobs (strict FIFO per company). The session that
 // holds a company's earlier jobs may be handed its next ones: it runs them in the order received, so the
 // books never sit idle between one run and the next. A claim without a session (tests, tools) waits until
-// the company has nothing processing. A run of consecutive jobs goes out together so the connector can
+// the company has nothing processing. A company the connector reports not open in the books is passed
+// over: its jobs wait in the queue, as they do while the books are stopped, rather than fail at the
+// books. A run of consecutive jobs goes out together so the connector can
 // import them in one request, in order, and split the outcome. On PostgreSQL
 // the company rows are locked with SKIP LOCKED so two relay processes never claim for one company
 // at once; SQLite has one writer, so its transaction serialises claims already.
@@ -66,16 +68,26 @@ async function documentsOf(trx: Transaction<Database>, ids: readonly number[]) {
   return new Map(rows.map((d) => [d.transaction_id, d]));
 }
 
+export type ClaimOptions = {
+  limit: number;
+  leaseExpiresAt: string;
+  now: string;
+  sessionId?: string | undefined;
+  /** Whether the books company (by GUID) is open in the books; its jobs wait in the queue while it is not. */
+  companyOpen?: ((booksCompanyGuid: string) => boolean) | undefined;
+};
+
 export async function claimJobs(
   db: Kysely<Database>,
   capabilities: DialectCapabilities,
   connectorId: string,
-  options: { limit: number; leaseExpiresAt: string; now: string; sessionId?: string | undefined },
+  options: ClaimOptions,
 ): Promise<ClaimedRow[]> {
   return db.transaction().execute(async (trx) => {
     const claimed: ClaimedRow[] = [];
     for (const company of await lockPairedCompanies(trx, capabilities, connectorId)) {
       if (claimed.length >= options.limit) break;
+      if (options.companyOpen && !options.companyOpen(company.books_company_guid ?? '')) continue;
       if (await heldElsewhere(trx, company.id, options.sessionId)) continue;
       const rows = await leaseOldestQueued(trx, company.id, connectorId, options.limit - claimed.length, options);
       if (rows.length === 0) continue;

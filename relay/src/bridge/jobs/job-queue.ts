@@ -53,8 +53,14 @@ export class JobQueue {
     return result;
   }
 
-  /** See claim-jobs.ts: with `sessionId`, that session may be handed a company's next jobs while it runs earlier ones. */
-  async claimForConnector(connectorId: string, options: { limit: number; leaseMs: number; sessionId?: string }): Promise<ClaimedJob[]> {
+  /**
+   * See claim-jobs.ts: with `sessionId`, that session may be handed a company's next jobs while it runs
+   * earlier ones; with `companyOpen`, a company not open in the books is passed over.
+   */
+  async claimForConnector(
+    connectorId: string,
+    options: { limit: number; leaseMs: number; sessionId?: string; companyOpen?: (booksCompanyGuid: string) => boolean },
+  ): Promise<ClaimedJob[]> {
     const now = this.clock();
     const leaseExpiresAt = new Date(now.getTime() + options.leaseMs).toISOString();
     const claimed = await claimJobs(this.db, this.capabilities, connectorId, {
@@ -62,6 +68,7 @@ export class JobQueue {
       leaseExpiresAt,
       now: now.toISOString(),
       sessionId: options.sessionId,
+      companyOpen: options.companyOpen,
     });
     const jobs: ClaimedJob[] = [];
     for (const { row, company } of claimed) {

@@ -107,7 +107,7 @@ describeOnDatabases('connector jobs over the socket', (kind) => {
     const otherCompany = await createAttachedCompany(relay.app, tenant.apiKey, tenant.customerId, 'Acme Retail');
     await pairFromConnector(relay.app, credential, otherCompany, 'books-guid-retail', 'Acme Retail');
     const connector = await connect();
-    await connector.hello();
+    await connector.hello({ ...BOOKS_RUNNING, open_companies: [...BOOKS_RUNNING.open_companies, { guid: 'books-guid-retail', name: 'Acme Retail' }] });
     const a1 = await writeInvoice(relay.app, tenant, 'A/1');
     const a2 = await writeInvoice(relay.app, tenant, 'A/2');
     const b1 = await writeInvoice(relay.app, tenant, 'B/1', otherCompany);
@@ -184,5 +184,23 @@ describeOnDatabases('connector jobs over the socket', (kind) => {
     const later = await writeInvoice(relay.app, tenant, 'W/2');
     expect(await readTransaction(relay.app, tenant, later)).toMatchObject({ status: 'queued' });
     expect(connector.received.filter((m) => m.type === 'job.assign')).toHaveLength(1);
+  });
+
+  it('keeps a company’s jobs queued while it is not open in the books, hands out the open one’s, then its own once open', async () => {
+    const otherCompany = await createAttachedCompany(relay.app, tenant.apiKey, tenant.customerId, 'Acme Retail');
+    await pairFromConnector(relay.app, credential, otherCompany, 'books-guid-retail', 'Acme Retail');
+    const retailOnly = { ...BOOKS_RUNNING, open_companies: [{ guid: 'BOOKS-GUID-RETAIL', name: 'Acme Retail' }] };
+    const connector = await connect();
+    await connector.hello(retailOnly);
+    const closedJob = await writeInvoice(relay.app, tenant, 'C/1');
+    const openJob = await writeInvoice(relay.app, tenant, 'C/2', otherCompany);
+    // The claim that hands out the later job of the open company passed the closed one's over.
+    expect((await connector.receiveJob()).job_id).toBe(openJob);
+    expect(await readTransaction(relay.app, tenant, closedJob)).toMatchObject({ status: 'queued', retry_count: 0 });
+    connector.presence({ ...retailOnly, open_companies: [...retailOnly.open_companies, ...BOOKS_RUNNING.open_companies] });
+    expect((await connector.receiveJob()).job_id).toBe(closedJob);
+    await connector.complete(openJob, { books_voucher_guid: 'guid-c2' });
+    await connector.complete(closedJob, { books_voucher_guid: 'guid-c1' });
+    expect(await readTransaction(relay.app, tenant, closedJob)).toMatchObject({ status: 'completed', books_voucher_guid: 'guid-c1' });
   });
 });
