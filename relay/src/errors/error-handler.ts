@@ -48,6 +48,14 @@ function describeValidation(error: FastifyError): ErrorDetail[] {
   return [{ message: error.message }];
 }
 
+/** The first problem in words, and how many more the details list: a reader need not open them to start. */
+function summariseDetails(details: readonly ErrorDetail[]): string {
+  const first = details[0]?.message;
+  if (!first) return 'The request is malformed';
+  const more = details.length - 1;
+  return more === 0 ? first : `${first} (and ${more} more ${more === 1 ? 'problem' : 'problems'}, listed in details)`;
+}
+
 function lowerFirst(text: string): string {
   return text.charAt(0).toLowerCase() + text.slice(1);
 }
@@ -57,8 +65,9 @@ function toAppError(error: FastifyError, request: FastifyRequest): AppError | un
   if (error.validation) {
     // Messaging answers validation with 422 (its contract); the envelope APIs call a body that
     // does not match its schema "malformed" (400), as the bridge contract's error table does.
-    const code = apiFamilyOf(request.url) === 'messaging' ? 'validation_failed' : 'bad_request';
-    return new AppError(code, { details: describeValidation(error) });
+    const details = describeValidation(error);
+    if (apiFamilyOf(request.url) === 'messaging') return new AppError('validation_failed', { details });
+    return new AppError('bad_request', { message: summariseDetails(details), details });
   }
   switch (error.code) {
     case 'FST_ERR_CTP_EMPTY_JSON_BODY':

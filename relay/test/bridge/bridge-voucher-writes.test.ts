@@ -91,7 +91,14 @@ describeOnDatabases('bridge voucher writes and transactions', (kind) => {
       const { body } = await api(relay, tenant.credential, 'POST', url('invoices'), 400, { payload });
       expect(body.success).toBe(false);
       expect(body.error.details.length).toBeGreaterThan(0);
+      // The message is the first problem itself, not a bare "malformed".
+      expect(body.error.message.startsWith(body.error.details[0].message)).toBe(true);
     }
+    const { body: two } = await api(relay, tenant.credential, 'POST', url('journals'), 400, {
+      payload: { ...sampleInvoice, voucher_type: 'Journal', party_ledger: undefined, date: '2025-02-30' },
+    });
+    expect(two.error.details.map((d: { field: string }) => d.field).sort()).toEqual(['date', 'party_ledger']);
+    expect(two.error.message).toMatch(/^The (date|party_ledger) field .+ \(and 1 more problem, listed in details\)$/);
     const raw = await relay.app.inject({ method: 'POST', url: url('invoices'), headers: { authorization: `Bearer ${tenant.credential}`, 'content-type': 'application/json' }, payload: '{"voucher_number": ' });
     expect(raw.statusCode).toBe(400);
     const after = await api(relay, tenant.credential, 'GET', `${url('transactions')}&limit=1`, 200);
