@@ -149,6 +149,26 @@ describe('full flow: API → relay → connector → books', () => {
     expect((await books.vouchers(company.guid)).filter((v) => v.guid === transaction.books_voucher_guid)).toHaveLength(1);
   });
 
+  it('holds jobs it was handed when their company closes before the import, and runs them once it is open', async () => {
+    connector = await startConnector(books);
+    const company = await enrolAndPair(connector, relay, books);
+    const companyId = relay.companyIds[0] as number;
+    // The books hold the first import (a dialog) while the company is closed under it.
+    await books.control('POST', '/faults', { kind: 'stall-next' });
+    const first = await relay.api('POST', `/api/v1/journals?company_id=${companyId}`, documentsByEndpoint('H1').journals);
+    await eventually(() => connector?.status().queue.importing === 1, 'the first import to be under way');
+    await books.control('POST', `/companies/${encodeURIComponent(company.guid)}/close`);
+    await books.control('POST', '/faults/clear');
+    await eventually(() => connector?.status().queue.waiting === 1, 'the connector to hold the job the books refused');
+    expect((await relay.api('GET', `/api/v1/transactions/${first.transaction_id}?company_id=${companyId}`)).transaction.status).toBe('processing');
+    expect((await books.vouchers(company.guid)).some((v) => v.remoteId === first.transaction_id)).toBe(false);
+
+    await books.control('POST', `/companies/${encodeURIComponent(company.guid)}/open`);
+    const transaction = await transactionSettled(relay, first.transaction_id, companyId);
+    expect(transaction.status).toBe('completed');
+    expect((await books.vouchers(company.guid)).filter((v) => v.guid === transaction.books_voucher_guid)).toHaveLength(1);
+  });
+
   it('lets jobs wait while the books are stopped, reports presence, then runs them', async () => {
     connector = await startConnector(books);
     const company = await enrolAndPair(connector, relay, books);

@@ -197,11 +197,42 @@ describe('job runner', () => {
     expect(await bookedWith(job.job_id)).toHaveLength(1);
   });
 
-  it('fails a job for a company that is not open with COMPANY_NOT_OPEN', async () => {
+  it('holds the jobs of a company the books say is not open, runs the others, then runs them once it is open', async () => {
     const r = rig();
-    const job = voucherJob({ guid: 'no-such-guid', name: 'Closed Company Pvt Ltd' }, journalDocument('JC-1'));
-    r.jobs.receive([job]);
+    const other = (await books.companies())[1] as { guid: string; name: string };
+    await books.control('POST', `/companies/${encodeURIComponent(company.guid)}/close`);
+    const held = [voucherJob(company, journalDocument('JC-1')), voucherJob(company, journalDocument('JC-2'))];
+    const otherJob = voucherJob(other, {
+      ...journalDocument('JC-3'),
+      party_ledger: 'Office Rent',
+      ledger_entries: [
+        { ledger_name: 'Office Rent', amount: 40, is_debit: true },
+        { ledger_name: 'ICICI Bank', amount: 40, is_debit: false },
+      ],
+    });
+    try {
+      r.jobs.receive([...held, otherJob]);
+      await r.runner.wake();
+      // The books refused the closed company's request whole: nothing booked, nothing failed, still waiting;
+      // the other company's job, behind them, went on.
+      for (const job of held) {
+        expect(r.jobs.get(job.job_id)).toMatchObject({ state: 'queued', outcome: null });
+        expect(await bookedWith(job.job_id)).toHaveLength(0);
+      }
+      expect(r.jobs.get(otherJob.job_id)?.outcome).toMatchObject({ status: 'completed' });
+      expect(r.client.requestCounts()).toEqual({ import: 2 });
+      // Woken again while the company is still closed, the runner does not ask the books again.
+      await r.runner.wake();
+      expect(r.client.requestCounts()).toEqual({ import: 2 });
+    } finally {
+      await books.control('POST', `/companies/${encodeURIComponent(company.guid)}/open`);
+    }
+    r.runner.companiesOpen([company]);
     await r.runner.wake();
-    expect(r.jobs.get(job.job_id)?.outcome).toMatchObject({ status: 'failed', error_code: 'COMPANY_NOT_OPEN' });
+    expect(r.client.requestCounts()).toEqual({ import: 3 });
+    for (const job of held) {
+      expect(r.jobs.get(job.job_id)?.outcome).toMatchObject({ status: 'completed' });
+      expect(await bookedWith(job.job_id)).toHaveLength(1);
+    }
   });
 });

@@ -7,6 +7,8 @@
 //    the REMOTEID upsert is the check: ALTERED=1 says the first import went in, CREATED=1 that it did not;
 //  - a job the relay delivers again (attempt > 1) is treated the same way; one already settled here is
 //    not run again at all, only its outcome is reported again.
+// A company the books say is not open has its jobs held (nothing was imported) until presence sees it
+// open; the other companies' jobs go on meanwhile.
 // Consecutive jobs of one company go in one request. When the answer cannot be split back per job (any
 // failure, any alteration), each job is sent again alone to learn its own GUID or its own error.
 // Between two requests the books wait only for the answer's verdict (the next request's jobs were written
@@ -14,6 +16,7 @@
 // the next request is on its way.
 import type { JobStore, OpenJob, StoredJob, JobOutcome } from '../state/job-store.js';
 import { BooksRequestError } from '../books/books-errors.js';
+import { findOpenCompany, type BooksCompany } from '../presence/books-company.js';
 import type { Logger } from '../support/logger.js';
 import { errorText } from '../support/logger.js';
 import { voucherGuid, type BooksJobAccess, type ImportVerdict } from './books-job-access.js';
@@ -45,6 +48,8 @@ export class JobRunner {
   private unwritten: Settlement = [];
   /** Each open job's envelope, worked out once (the same jobs are looked at before every request). */
   private readonly shapes = new Map<string, EnvelopeShape | undefined>();
+  /** Books companies the books said are not open (GUID → name): their jobs wait, the others' go on. */
+  private readonly closedCompanies = new Map<string, string>();
 
   constructor(private readonly options: JobRunnerOptions) {}
 
@@ -97,6 +102,11 @@ export class JobRunner {
     }
   }
 
+  /** The companies open in the books now (a presence probe): jobs held for one of them may run again. */
+  companiesOpen(open: readonly Pick<BooksCompany, 'guid' | 'name'>[]): void {
+    for (const [guid, name] of this.closedCompanies) if (findOpenCompany(open, guid, name)) this.closedCompanies.delete(guid);
+  }
+
   /** Works out the envelopes of jobs just received, while the books are busy with another request. */
   prime(jobs: readonly { job_id: string; xml: string }[]): void {
     for (const job of jobs) if (!this.shapes.has(job.job_id)) this.shapes.set(job.job_id, envelopeShape(job.xml));
@@ -105,7 +115,11 @@ export class JobRunner {
   /** The next request's jobs: the oldest open job, and those after it that can share its request. */
   private nextGroup(): OpenJob[] | undefined {
     const unwritten = new Set(this.unwritten.map(([job]) => job.jobId));
-    const open = this.options.jobs.open(this.options.batchSize + unwritten.size).filter((job) => !unwritten.has(job.jobId));
+    // With a company closed, its jobs are passed over: look further than one request's worth.
+    const limit = this.closedCompanies.size > 0 ? undefined : this.options.batchSize + unwritten.size;
+    const open = this.options.jobs
+      .open(limit)
+      .filter((job) => !unwritten.has(job.jobId) && !this.closedCompanies.has(job.booksCompanyGuid));
     const head = open[0];
     if (!head) return undefined;
     return needsCheck(head) ? [head] : this.takeGroup(open);
@@ -156,9 +170,7 @@ export class JobRunner {
     } finally {
       settleLast();
     }
-    if (verdict.kind === 'failure' && verdict.companyNotOpen) {
-      return this.settle(group.map((job) => [job, { status: 'failed', ...verdict.failure }]));
-    }
+    if (verdict.kind === 'failure' && verdict.companyNotOpen) return this.holdForClosedCompany(group);
     if (group.length === 1) {
       const job = group[0] as StoredJob;
       if (verdict.kind === 'failure') return this.settle([[job, { status: 'failed', ...verdict.failure }]]);
@@ -174,7 +186,23 @@ export class JobRunner {
     }
     // Otherwise the answer cannot say which job got what: each goes again alone. Those that went in are
     // matched by their REMOTEID (altered, not booked again); the others get their own error.
-    for (const job of group) await this.importGroup([job]);
+    for (const job of group) {
+      if (this.closedCompanies.has(job.booksCompanyGuid)) this.holdForClosedCompany([job]);
+      else await this.importGroup([job]);
+    }
+  }
+
+  /**
+   * The books refused the whole request because its company is not open: nothing was imported. Its jobs
+   * wait (queued again, those with an unknown outcome still to be looked up) until presence sees the
+   * company open (companiesOpen); the other companies' jobs go on meanwhile.
+   */
+  private holdForClosedCompany(group: readonly OpenJob[]): void {
+    const head = group[0] as OpenJob;
+    this.closedCompanies.set(head.booksCompanyGuid, head.booksCompanyName);
+    const unsent = group.filter((job) => !needsCheck(job)).map((job) => job.jobId);
+    if (unsent.length > 0) this.options.jobs.markQueued(unsent);
+    this.options.log.warn(`jobs of "${head.booksCompanyName}" wait: the company is not open in the books`);
   }
 
   /** Keeps a request's outcomes until they are written (see settleLater). */

@@ -11,6 +11,6 @@ export type BooksCompany = Readonly<{
 }>;
 
 /** A pairing's books company among those open: by GUID, else (a re-created company) by exact name. */
-export function findOpenCompany(open: readonly BooksCompany[], guid: string, name: string): BooksCompany | undefined {
+export function findOpenCompany<C extends Pick<BooksCompany, 'guid' | 'name'>>(open: readonly C[], guid: string, name: string): C | undefined {
   return open.find((c) => c.guid === guid) ?? open.find((c) => c.name === name);
 }

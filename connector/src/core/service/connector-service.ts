@@ -93,6 +93,7 @@ export class ConnectorService {
       onProbe: (picture) => {
         // Only books that answered properly: after a timeout, another import would queue behind the stuck one.
         const counts = this.jobs.counts();
+        if (picture.running) this.runner.companiesOpen(picture.companies);
         if (picture.running && !picture.problem && counts.waiting + counts.importing > 0) void this.runner.wake();
         this.notify();
       },

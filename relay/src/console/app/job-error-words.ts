@@ -8,7 +8,7 @@ const WORDS: Record<string, string> = {
   GST_VALIDATION_FAILED: 'The books rejected the GST details (rates, GSTIN or tax ledgers). Check them against the company’s GST setup.',
   DUPLICATE_VOUCHER_NUMBER: 'A voucher with this number already exists in the books for this voucher type.',
   MASTER_ALREADY_EXISTS: 'A master with this name already exists in the books.',
-  COMPANY_NOT_OPEN: 'The company was closed in the books just as the write reached them (while it is closed, writes wait in the queue). Ask the user to open it, then send the write again.',
+  COMPANY_NOT_OPEN: 'The company was not open in the books when the write reached them (a connector of this release holds such writes until it is). Ask the user to open it, then send the write again.',
   BOOKS_NOT_RUNNING: 'The books were not running on the customer’s machine.',
   CONNECTOR_OFFLINE: 'The connector stayed offline through every retry, so the write was given up. Once the machine is back online, send it again.',
 };
