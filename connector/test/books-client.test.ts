@@ -94,7 +94,7 @@ describe('books client', () => {
     expect(cut).toBeInstanceOf(BooksRequestError);
     expect({ kind: cut.kind, maybeReceived: cut.maybeReceived }).toEqual({ kind: 'connection_lost', maybeReceived: true });
     const refused = (await client.request(groupExport(company.name)).catch((e: unknown) => e)) as BooksRequestError;
-    expect({ kind: refused.kind, maybeReceived: refused.maybeReceived, message: refused.message }).toEqual({ kind: 'not_running', maybeReceived: false, message: 'the connector is stopping' });
+    expect({ kind: refused.kind, maybeReceived: refused.maybeReceived, message: refused.message }).toEqual({ kind: 'stopping', maybeReceived: false, message: 'the connector is stopping' });
     await books.control('POST', '/faults/clear');
   });
 

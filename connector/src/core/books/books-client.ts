@@ -71,7 +71,7 @@ export class BooksClient {
   }
 
   private async send(xml: string, consume: TextConsumer, options: BooksRequestOptions): Promise<void> {
-    if (this.closed) throw new BooksRequestError('not_running', 'the connector is stopping', false);
+    if (this.closed) throw new BooksRequestError('stopping', 'the connector is stopping', false);
     const label = options.label ?? 'request';
     this.counts.set(label, (this.counts.get(label) ?? 0) + 1);
     this.inFlight += 1;

@@ -1,7 +1,8 @@
 // What can go wrong talking to the books, split by the one question that matters for "never book
 // twice": could the request have reached the books? If not, it is safe to send again; if maybe, the
 // outcome is unknown and must be checked in the books first.
-export type BooksFailureKind = 'not_running' | 'timeout' | 'connection_lost' | 'bad_answer';
+/** `stopping`: this connector is stopping and sent nothing (it says nothing about the books). */
+export type BooksFailureKind = 'not_running' | 'stopping' | 'timeout' | 'connection_lost' | 'bad_answer';
 
 export class BooksRequestError extends Error {
   constructor(

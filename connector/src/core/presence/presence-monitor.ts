@@ -30,6 +30,7 @@ export class PresenceMonitor {
   private pictureValue: BooksPicture = { running: null, problem: null, companies: [], checkedAt: null };
   private timer: NodeJS.Timeout | undefined;
   private probing: Promise<BooksPicture> | undefined;
+  private stopped = false;
 
   constructor(private readonly options: PresenceMonitorOptions) {}
 
@@ -55,7 +56,9 @@ export class PresenceMonitor {
     this.timer = setTimeout(tick, 0);
   }
 
+  /** No more probes, and nothing learnt afterwards (a probe cut by the stop) is reported as a change. */
   stop(): void {
+    this.stopped = true;
     clearTimeout(this.timer);
     this.timer = undefined;
   }
@@ -88,6 +91,7 @@ export class PresenceMonitor {
   }
 
   private update(next: Omit<BooksPicture, 'checkedAt'>): void {
+    if (this.stopped) return;
     const before = this.pictureValue;
     this.pictureValue = { ...next, checkedAt: new Date().toISOString() };
     const changed =
