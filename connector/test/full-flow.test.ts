@@ -25,6 +25,13 @@ afterEach(async () => {
   await books.close();
 });
 
+/** The transaction ends completed, and its voucher is in the books exactly once. */
+async function completedAndBookedOnce(jobId: string, companyId: number, companyGuid: string): Promise<void> {
+  const transaction = await transactionSettled(relay, jobId, companyId);
+  expect(transaction.status).toBe('completed');
+  expect((await books.vouchers(companyGuid)).filter((v) => v.guid === transaction.books_voucher_guid)).toHaveLength(1);
+}
+
 describe('full flow: API → relay → connector → books', () => {
   it('leaves the voucher booked once and the transaction completed when the connector dies between import and report', async () => {
     const dataDir = tempDataDir();
@@ -61,9 +68,7 @@ describe('full flow: API → relay → connector → books', () => {
     await eventually(() => connector?.status().queue.unreported === 1, 'the outcome to wait in the outbox');
     expect(connector.status().relay.description).toMatch(/kept here and sent when it is back/);
     await relay.start();
-    const transaction = await transactionSettled(relay, acceptance.transaction_id, companyId);
-    expect(transaction.status).toBe('completed');
-    expect((await books.vouchers(company.guid)).filter((v) => v.guid === transaction.books_voucher_guid)).toHaveLength(1);
+    await completedAndBookedOnce(acceptance.transaction_id, companyId, company.guid);
     await eventually(() => connector?.status().queue.unreported === 0, 'the outbox to empty');
   });
 
@@ -144,9 +149,7 @@ describe('full flow: API → relay → connector → books', () => {
     expect(connector.status().pairings.find((p) => p.companyId === companyId)?.description).toMatch(/is not open in TallyPrime/);
 
     await books.control('POST', `/companies/${encodeURIComponent(company.guid)}/open`);
-    const transaction = await transactionSettled(relay, waiting.transaction_id, companyId);
-    expect(transaction.status).toBe('completed');
-    expect((await books.vouchers(company.guid)).filter((v) => v.guid === transaction.books_voucher_guid)).toHaveLength(1);
+    await completedAndBookedOnce(waiting.transaction_id, companyId, company.guid);
   });
 
   it('holds jobs it was handed when their company closes before the import, and runs them once it is open', async () => {
@@ -164,9 +167,7 @@ describe('full flow: API → relay → connector → books', () => {
     expect((await books.vouchers(company.guid)).some((v) => v.remoteId === first.transaction_id)).toBe(false);
 
     await books.control('POST', `/companies/${encodeURIComponent(company.guid)}/open`);
-    const transaction = await transactionSettled(relay, first.transaction_id, companyId);
-    expect(transaction.status).toBe('completed');
-    expect((await books.vouchers(company.guid)).filter((v) => v.guid === transaction.books_voucher_guid)).toHaveLength(1);
+    await completedAndBookedOnce(first.transaction_id, companyId, company.guid);
   });
 
   it('lets jobs wait while the books are stopped, reports presence, then runs them', async () => {
@@ -185,8 +186,6 @@ describe('full flow: API → relay → connector → books', () => {
     expect(waiting.transaction.status).not.toMatch(/completed|failed/);
     expect(connector.status().books.description).toMatch(/TallyPrime is not running/);
     await books.control('POST', '/books/start');
-    const transaction = await transactionSettled(relay, acceptance.transaction_id, companyId);
-    expect(transaction.status).toBe('completed');
-    expect((await books.vouchers(company.guid)).filter((v) => v.guid === transaction.books_voucher_guid)).toHaveLength(1);
+    await completedAndBookedOnce(acceptance.transaction_id, companyId, company.guid);
   });
 });
