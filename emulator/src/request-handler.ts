@@ -14,6 +14,8 @@ export type RequestKind = 'import' | 'export' | 'unknown';
 export interface HandledRequest {
   kind: RequestKind;
   body: string;
+  /** An export's report or collection (HEADER/ID, or the legacy REPORTNAME). */
+  id?: string;
 }
 
 export const unknownRequest = (): HandledRequest => ({ kind: 'unknown', body: `<RESPONSE>${UNKNOWN_REQUEST}</RESPONSE>\r\n` });
@@ -44,17 +46,21 @@ export function handleRequest(store: BooksStore, xml: string): HandledRequest {
   if (request === 'import' && (type === 'data' || type === '')) {
     return { kind: 'import', body: handleImport(store, readImportEnvelope(envelope, 'version1')) };
   }
-  if (request === 'export data') return { kind: 'export', body: handleDataExport(store, legacyExportAsData(envelope)) };
+  if (request === 'export data') {
+    const legacy = legacyExportAsData(envelope);
+    return { kind: 'export', body: handleDataExport(store, legacy), id: textOf(child(legacy, 'HEADER'), 'ID') ?? '' };
+  }
   if (request !== 'export') return unknownRequest();
+  const id = (textOf(header, 'ID') ?? '').trim();
   switch (type) {
     case 'data':
-      return { kind: 'export', body: handleDataExport(store, envelope) };
+      return { kind: 'export', body: handleDataExport(store, envelope), id };
     case 'collection':
-      return { kind: 'export', body: handleCollectionExport(store, envelope) };
+      return { kind: 'export', body: handleCollectionExport(store, envelope), id };
     case 'object':
-      return { kind: 'export', body: handleObjectExport(store, envelope) };
+      return { kind: 'export', body: handleObjectExport(store, envelope), id };
     case 'function':
-      return { kind: 'export', body: handleFunctionExport(store, envelope) };
+      return { kind: 'export', body: handleFunctionExport(store, envelope), id };
     default:
       return unknownRequest();
   }

@@ -115,7 +115,8 @@ export class XmlServer {
       return;
     }
     let text = handled.body;
-    if (handled.kind === 'export' && this.faults.take('truncate-export')) text = text.slice(0, Math.floor(text.length / 2));
+    if (handled.kind === 'import' && this.faults.take('cut-import-answer')) text = text.slice(0, Math.floor(text.length / 2));
+    if (handled.kind === 'export' && this.faults.take('truncate-export', handled.id)) text = text.slice(0, Math.floor(text.length / 2));
     this.reply(res, text, decoded.utf16);
   }
 

@@ -71,6 +71,17 @@ describe('control API', () => {
     expect(counters(await postXml(t.emulator.xmlUrl, importData(rent('8.00')))).created).toBe(1);
   });
 
+  it('cut-import-answer applies the import and answers with the first half of its RESPONSE', async () => {
+    const [demo] = await control(t.emulator, 'GET', '/companies', 200);
+    const before = (await vouchers(demo.guid)).length;
+    await control(t.emulator, 'POST', '/faults', 200, { kind: 'cut-import-answer' });
+    const cut = await postXml(t.emulator.xmlUrl, importData(rent('7.25')));
+    expect(cut).toMatch(/^<RESPONSE>/);
+    expect(cut).not.toContain('</RESPONSE>');
+    expect((await vouchers(demo.guid)).length).toBe(before + 1);
+    expect(await postXml(t.emulator.xmlUrl, importData(rent('8.25')))).toContain('</RESPONSE>');
+  });
+
   it('hang-after-import applies the import, drops the connection, then holds every request until faults/clear', async () => {
     const [demo] = await control(t.emulator, 'GET', '/companies', 200);
     const before = (await vouchers(demo.guid)).length;
@@ -96,6 +107,15 @@ describe('control API', () => {
     expect(cut).toContain('<STATUS>1</STATUS>');
     expect(cut).not.toContain('</ENVELOPE>');
     expect(await postXml(t.emulator.xmlUrl, collectionRequest('L', 'Ledger', 'Name'))).toContain('</ENVELOPE>');
+  });
+
+  it('truncate-export with an id waits for an export of that collection, case aside', async () => {
+    await control(t.emulator, 'POST', '/faults', 200, { kind: 'truncate-export', id: 'ledgers' });
+    expect(await postXml(t.emulator.xmlUrl, collectionRequest('Groups', 'Group', 'Name'))).toContain('</ENVELOPE>');
+    expect(await postXml(t.emulator.xmlUrl, collectionRequest('Ledgers', 'Ledger', 'Name'))).not.toContain('</ENVELOPE>');
+    expect(await postXml(t.emulator.xmlUrl, collectionRequest('Ledgers', 'Ledger', 'Name'))).toContain('</ENVELOPE>');
+    await control(t.emulator, 'POST', '/faults', 400, { kind: 'stall-next', id: 'Ledgers' });
+    await control(t.emulator, 'POST', '/faults', 400, { kind: 'truncate-export', id: ' ' });
   });
 
   it('stall-next hangs the next request until faults/clear', async () => {

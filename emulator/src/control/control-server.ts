@@ -110,7 +110,11 @@ export class ControlServer {
         if (typeof kind !== 'string' || !(FAULT_KINDS as readonly string[]).includes(kind)) {
           return bad(`kind must be one of ${FAULT_KINDS.join(', ')}`);
         }
-        this.xml.faults.arm(kind as FaultKind);
+        const id = body.id;
+        if (id !== undefined && (kind !== 'truncate-export' || typeof id !== 'string' || id.trim() === '')) {
+          return bad('id (a report or collection name) applies to truncate-export only, as a non-empty string');
+        }
+        this.xml.faults.arm(kind as FaultKind, id);
         return ok({ armed: this.xml.faults.armed() });
       }
       case 'POST /faults/clear':
