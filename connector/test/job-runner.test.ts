@@ -103,6 +103,20 @@ describe('job runner', () => {
     expect(r.jobs.get(job.job_id)?.outcome).toMatchObject({ status: 'completed', books_voucher_guid: booked[0]?.guid });
   });
 
+  it('books once when the books apply an import and their answer is cut short (outcome unknown, checked by REMOTEID)', async () => {
+    const r = rig();
+    const job = voucherJob(company, journalDocument('JC-1'));
+    r.jobs.receive([job]);
+    await books.control('POST', '/faults', { kind: 'cut-import-answer' });
+    await r.runner.wake();
+    expect(r.jobs.get(job.job_id)?.state).toBe('importing');
+    expect(r.runner.waitingReason).toMatch(/could not be read; whether it went in is checked/);
+    await r.runner.wake();
+    const booked = await bookedWith(job.job_id);
+    expect(booked).toHaveLength(1);
+    expect(r.jobs.get(job.job_id)?.outcome).toMatchObject({ status: 'completed', books_voucher_guid: booked[0]?.guid });
+  });
+
   it('books once when the connector dies after sending the import, then restarts from the same data dir', async () => {
     const dataDir = tempDataDir();
     class Crash extends Error {}

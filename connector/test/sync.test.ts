@@ -1,6 +1,7 @@
 // Sync against the emulator and a real relay: a first pass sends everything; a pass with nothing changed
-// costs one probe; a later pass sends only what changed; deletions are found by a GUID diff; a pass cut
-// short resumes after a restart from the last window the relay confirmed.
+// costs one probe; a later pass sends only what changed; an export the books cut short fails the pass
+// instead of passing for the whole; deletions are found by a GUID diff; a pass cut short resumes after a
+// restart from the last window the relay confirmed.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { ConnectorHandle } from '../src/core/index.js';
 import { enrolAndPair, startConnector, transactionSettled } from './helpers/connected-connector.js';
@@ -83,6 +84,26 @@ describe('sync', () => {
       expect.objectContaining({ ledger_name: 'Sales - Goods', amount: '200.00', is_debit: false, is_party: false }),
     ]);
     expect(order.inventory_entries).toEqual([expect.objectContaining({ stock_item: 'Widget 12mm', quantity: 2, amount: '200.00', ledger_name: 'Sales - Goods' })]);
+  });
+
+  it('takes an export cut short (STATUS 1 still at its top) for a failed pass, never for the whole; the next pass sends what it missed', async () => {
+    connector = await startConnector(books);
+    const company = await enrolAndPair(connector, relay, books);
+    await connector.syncNow();
+    for (const reference of ['T1', 'T2', 'T3', 'T4', 'T5', 'T6']) {
+      const acceptance = await relay.api('POST', `/api/v1/journals?company_id=${companyId}`, documentsByEndpoint(reference).journals);
+      await transactionSettled(relay, acceptance.transaction_id, companyId);
+    }
+    const cursor = connector.service.syncState.cursor(companyId, 'vouchers');
+    await books.control('POST', '/faults', { kind: 'truncate-export', id: 'LedgerwireVouchers' });
+    const cut = await connector.service.sync();
+    expect(cut).toEqual([{ companyId, ok: false, summary: expect.stringMatching(/^sync stopped: .*cut short/) }]);
+    expect(connector.service.syncState.cursor(companyId, 'vouchers')).toBe(cursor);
+    expect(await books.control('GET', '/status')).toMatchObject({ faults: [] });
+
+    const again = await connector.service.sync();
+    expect(again).toEqual([{ companyId, ok: true, summary: '6 vouchers sent' }]);
+    expect(await pulledTotal()).toBe((await books.vouchers(company.guid)).length);
   });
 
   it('finds a voucher deleted in the books by a GUID diff and tells the relay', async () => {

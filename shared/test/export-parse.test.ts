@@ -49,6 +49,15 @@ describe('companies', () => {
     expect((error as BooksExportError).message).toBe('The company "Bridge Ageing Lab" is not open in the books. Open it in TallyPrime.');
   });
 
+  it('refuses an answer cut short between two companies instead of reading it as a shorter list', () => {
+    const whole = sample('bridge/company_collection_live.xml');
+    const cut = whole.slice(0, whole.indexOf('</COMPANY>', whole.indexOf('<COMPANY NAME=')) + '</COMPANY>'.length);
+    expect(cut).toMatch(/<STATUS>1<\/STATUS>/);
+    expect(() => parseCompanyList(cut)).toThrow(BooksExportError);
+    expect(() => parseCompanyList(cut)).toThrow(/cut short/);
+    expect(() => readExportAnswer(`${whole}\r\n\r\n`)).not.toThrow();
+  });
+
   it('reads an empty <ENVELOPE></ENVELOPE> answer as nothing, and an unknown request as a failure', () => {
     expect(readExportAnswer(sample('bridge/bills_payable_billwise_lab_empty.xml')).objects('VOUCHER')).toEqual([]);
     expect(() => readExportAnswer('<RESPONSE>Unknown Request, cannot be processed</RESPONSE>')).toThrow(BooksExportError);

@@ -58,6 +58,13 @@ describe('parseImportResponse on the other shapes', () => {
     expect(parseImportResponse('<RESPONSE><CREATED>1</CREATED').style).toBe('unreadable');
   });
 
+  it('reads an answer cut short between two counters as unreadable, not as a success', () => {
+    const cut = parseImportResponse('<RESPONSE><CREATED>1</CREATED><ALTERED>0</ALTERED>\r\n');
+    expect(cut.style).toBe('unreadable');
+    expect(importSucceeded(cut, 'upsert')).toBe(false);
+    expect(parseImportResponse('<?xml version="1.0"?>\r\n<RESPONSE><CREATED>1</CREATED><ERRORS>0</ERRORS></RESPONSE >\r\n').style).toBe('legacy');
+  });
+
   it('applies every part of the strict rule', () => {
     const make = (counters: string, extra = '') => parseImportResponse(`<RESPONSE>${extra}${counters}</RESPONSE>`);
     const ok = '<CREATED>1</CREATED><ALTERED>0</ALTERED><DELETED>0</DELETED><ERRORS>0</ERRORS><EXCEPTIONS>0</EXCEPTIONS>';

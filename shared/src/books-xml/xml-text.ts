@@ -103,9 +103,30 @@ const parser = new XMLParser({
 /** A parsed element: text, attributes (`@_NAME`) and children. */
 export type XmlNode = Record<string, unknown>;
 
-/** Cleans and parses books XML into plain objects. Throws on XML that is broken beyond the known quirks. */
+/** The name of the document's first element, past an XML declaration, comments and a DOCTYPE. */
+const ROOT_ELEMENT = /^\s*(?:(?:<\?[\s\S]*?\?>|<!--[\s\S]*?-->|<!DOCTYPE[^>]*>)\s*)*<([A-Za-z_][\w.:-]*)/;
+
+/**
+ * Throws when the answer stops before its root element closes. The parser reads a document cut between
+ * two elements as a shorter whole one, and the books' STATUS 1 sits at the top of an answer cut short
+ * (books-xml.md §5.4): without this, half a list would read as the whole list.
+ */
+function assertWhole(xml: string): void {
+  const root = ROOT_ELEMENT.exec(xml);
+  if (!root) return; // no element at all: the parser and the callers say what is missing
+  const name = root[1] as string;
+  const end = xml.trimEnd();
+  if (end.endsWith('/>') && end.indexOf('>', root.index + root[0].length) === end.length - 1) return; // `<ENVELOPE/>`
+  const closing = end.lastIndexOf('</');
+  if (closing !== -1 && end.endsWith('>') && end.slice(closing + 2, -1).trim() === name) return;
+  throw new Error(`the answer stops before its <${name}> element is closed (cut short)`);
+}
+
+/** Cleans and parses books XML into plain objects. Throws on XML that is broken beyond the known quirks, or cut short. */
 export function parseBooksXml(xml: string): XmlNode {
-  return parser.parse(cleanBooksXml(xml)) as XmlNode;
+  const cleaned = cleanBooksXml(xml);
+  assertWhole(cleaned);
+  return parser.parse(cleaned) as XmlNode;
 }
 
 /** Text content of an element, verbatim ('' when absent or empty). */
