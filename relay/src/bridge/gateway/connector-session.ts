@@ -1,6 +1,7 @@
 // One connector's connection: the protocol state machine on the relay's side. It waits for hello,
 // answers welcome, pushes claimed jobs while it has capacity (at-least-once: a job whose lease ran out
-// is claimed and pushed again, the connector deduplicates on job_id), records results idempotently,
+// is claimed and pushed again, the connector deduplicates on job_id; the leases of jobs the connector
+// confirmed it stored are renewed while it answers the heartbeat), records results idempotently,
 // stores sync batches and confirms their cursors. Frames are handled one at a time, in arrival order.
 import { randomUUID } from 'node:crypto';
 import {
@@ -34,6 +35,9 @@ export class ConnectorSession {
   private state: SessionState = 'awaiting_hello';
   /** Jobs pushed and not yet answered, with their lease end; an expired lease frees the slot. */
   private readonly inFlight = new Map<string, number>();
+  /** Of those, the ones the connector confirmed it stored (job.ack): their leases run while it is here. */
+  private readonly stored = new Set<string>();
+  private renewing: Promise<void> | undefined;
   private companies: readonly GatewayPairedCompany[] = [];
   private booksRunning = false;
   /** The companies open in the books, as the connector last reported them. */
@@ -91,6 +95,28 @@ export class ConnectorSession {
       return;
     }
     this.send({ type: 'ping', v: CONNECTOR_PROTOCOL_VERSION, nonce: randomUUID() });
+    this.renewing ??= this.renewLeases().finally(() => (this.renewing = undefined));
+  }
+
+  /**
+   * A lease is there to win back a job from a connector that is gone. One that is here and answers the
+   * heartbeat keeps the jobs it confirmed it stored — behind a TallyPrime dialog they may wait an hour,
+   * and handing them back would only burn their retries until they failed as "connector offline" while
+   * the connector still held them. Each lease is extended once half of it has run.
+   */
+  private async renewLeases(): Promise<void> {
+    if (this.state !== 'ready' || this.stored.size === 0) return;
+    const { leaseMs } = this.services.settings;
+    const now = this.services.clock().getTime();
+    const due = [...this.stored].filter((jobId) => (this.inFlight.get(jobId) ?? 0) - now <= leaseMs / 2);
+    if (due.length === 0) return;
+    try {
+      const { renewed, leaseExpiresAt } = await this.services.jobs.renewLeases(this.connector.connectorId, this.sessionId, due, leaseMs);
+      const until = Date.parse(leaseExpiresAt);
+      for (const jobId of renewed) if (this.inFlight.has(jobId)) this.inFlight.set(jobId, until);
+    } catch (error) {
+      this.log.error({ err: error, connector_id: this.connector.connectorId }, 'renewing job leases failed; they run out unless the next heartbeat renews them');
+    }
   }
 
   /**
@@ -136,7 +162,11 @@ export class ConnectorSession {
 
   private async claimOnce(): Promise<void> {
     const now = this.services.clock().getTime();
-    for (const [jobId, leaseEnd] of this.inFlight) if (leaseEnd <= now) this.inFlight.delete(jobId);
+    for (const [jobId, leaseEnd] of this.inFlight) {
+      if (leaseEnd > now) continue;
+      this.inFlight.delete(jobId);
+      this.stored.delete(jobId);
+    }
     const capacity = this.services.settings.maxInFlight - this.inFlight.size;
     if (capacity <= 0) return;
     const jobs = await this.services.jobs.claimForConnector(this.connector.connectorId, {
@@ -217,8 +247,9 @@ export class ConnectorSession {
       case 'hello':
         return this.handleHello(message);
       case 'job.ack':
+        return this.confirmStored([message.job_id]);
       case 'jobs.ack':
-        return; // delivery confirmed; the lease keeps running until the result
+        return this.confirmStored(message.job_ids);
       case 'job.result':
         return this.handleResults([message]);
       case 'jobs.result':
@@ -280,6 +311,11 @@ export class ConnectorSession {
   }
 
   /** Records a run of results in one transaction, acknowledges each, and refills the freed slots. */
+  /** Delivery confirmed: the connector stored these jobs; their leases are renewed while it is here. */
+  private confirmStored(jobIds: readonly string[]): void {
+    for (const jobId of jobIds) if (this.inFlight.has(jobId)) this.stored.add(jobId);
+  }
+
   private async handleResults(results: readonly JobOutcomeIn[]): Promise<void> {
     if (this.state === 'closed') return;
     let recorded: boolean[];
@@ -292,7 +328,10 @@ export class ConnectorSession {
       this.sendError('internal_error', `the relay could not record ${what}; send again later`, results.length === 1 ? results[0]?.job_id : null);
       return;
     }
-    for (const { job_id } of results) this.inFlight.delete(job_id);
+    for (const { job_id } of results) {
+      this.inFlight.delete(job_id);
+      this.stored.delete(job_id);
+    }
     this.sendResultAcks(results, recorded);
     // One claim for the run of freed slots, so the connector has its next run at hand when this one is
     // done. Not awaited: the frames behind these need not wait for the claim.

@@ -112,6 +112,27 @@ export class JobQueue {
     return result.requeued + result.failed;
   }
 
+  /**
+   * Extends the leases of jobs a live session holds (the connector confirmed it stored them): a job
+   * waiting behind stalled books is not handed back and costs no retry while its connector is there.
+   * Returns the jobs renewed (still processing under this session).
+   */
+  async renewLeases(connectorId: string, sessionId: string, jobIds: readonly string[], leaseMs: number): Promise<{ renewed: string[]; leaseExpiresAt: string }> {
+    const now = this.clock();
+    const leaseExpiresAt = new Date(now.getTime() + leaseMs).toISOString();
+    if (jobIds.length === 0) return { renewed: [], leaseExpiresAt };
+    const rows = await this.db
+      .updateTable('transactions')
+      .set({ lease_expires_at: leaseExpiresAt, updated_at: now.toISOString() })
+      .where('connector_id', '=', connectorId)
+      .where('status', '=', 'processing')
+      .where('lease_session', '=', sessionId)
+      .where('job_id', 'in', [...jobIds])
+      .returning('job_id')
+      .execute();
+    return { renewed: rows.map((row) => row.job_id), leaseExpiresAt };
+  }
+
   /** Same for leases that ran out (any connector). */
   async expireLeases(): Promise<number> {
     const now = this.clock().toISOString();

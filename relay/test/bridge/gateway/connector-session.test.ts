@@ -182,6 +182,39 @@ describeOnDatabases('connector job leases', (kind) => {
   });
 });
 
+describeOnDatabases('connector job leases while the connector is here', (kind) => {
+  it('renews the lease of a job the connector confirmed it stored, so stalled books cost no retry; an unconfirmed one still runs out', async () => {
+    // The heartbeat runs (it renews); the lease reaper is left to the test.
+    const relay = await startTestRelay(kind, { CONNECTOR_LEASE_MS: '2000', CONNECTOR_HEARTBEAT_MS: '100', CONNECTOR_CLAIM_INTERVAL_MS: '3600000', BRIDGE_LEASE_REAPER_INTERVAL_MS: '3600000' });
+    try {
+      const baseUrl = await relay.app.listen({ port: 0, host: '127.0.0.1' });
+      const tenant = await createTenant(relay.app);
+      const enrolled = await TestConnector.enroll(relay.app, { token: tenant.customerToken, machineName: 'DIALOG-PC' });
+      await pairFromConnector(relay.app, enrolled.credential, tenant.companyId);
+      const connector = await TestConnector.connect(baseUrl, enrolled.credential);
+      await connector.hello();
+      const held = await writeInvoice(relay.app, tenant, 'H/1');
+      await connector.receiveJob(held); // acknowledged: stored by the connector, waiting on the books
+      const lost = await writeInvoice(relay.app, tenant, 'H/2');
+      await connector.next('job.assign', (m) => m.job.job_id === lost); // never acknowledged
+      const leaseOf = async (jobId: string) =>
+        (await relay.app.relay.database.db.selectFrom('transactions').select('lease_expires_at').where('job_id', '=', jobId).executeTakeFirstOrThrow()).lease_expires_at;
+      const firstLease = await leaseOf(held);
+
+      await eventually(() => leaseOf(held), (lease) => lease !== firstLease, 'the held job’s lease to be renewed');
+      // The unacknowledged job's lease runs out (at least once: it goes out again); the held one's does not.
+      await eventually(() => relay.app.relay.bridge.jobQueue.expireLeases(), (requeued) => requeued > 0, 'the unacknowledged lease to run out');
+      expect((await connector.next('job.assign', (m) => m.job.job_id === lost)).job.attempt).toBe(2);
+      expect(await readTransaction(relay.app, tenant, held)).toMatchObject({ status: 'processing', retry_count: 0 });
+      expect((await connector.complete(held, { books_voucher_guid: 'guid-h1' })).disposition).toBe('recorded');
+      expect(await readTransaction(relay.app, tenant, held)).toMatchObject({ status: 'completed', retry_count: 0 });
+      await connector.close();
+    } finally {
+      await relay.close();
+    }
+  });
+});
+
 describeOnDatabases('connector sessions at relay shutdown', (kind) => {
   it('ends open sessions with 1001 (going away) and hands their jobs back before the database closes', async () => {
     const relay = await startTestRelay(kind, { RELAY_WORKERS: '0' });
