@@ -191,6 +191,33 @@ describeOnDatabases('bridge job queue', (kind) => {
     expect(await queue.requeueConnectorJobs(connectorId)).toBe(0);
   });
 
+  it('lets the connector’s own outcome replace CONNECTOR_OFFLINE (the relay’s guess), and nothing else', async () => {
+    const giveUp = async () => {
+      const job = await write(tenant.companyId);
+      for (let attempt = 1; attempt <= 3; attempt++) {
+        await queue.claimForConnector(connectorId, { limit: 1, leaseMs: 60_000 });
+        await queue.requeueConnectorJobs(connectorId);
+      }
+      expect(await status(job)).toMatchObject({ status: 'failed', error_code: 'CONNECTOR_OFFLINE' });
+      return job;
+    };
+    // The connector still held it and the books booked it: the transaction reads completed.
+    const booked = await giveUp();
+    expect((await status(booked)).error_message).toMatch(/turns completed: check before sending the voucher again/);
+    expect(await queue.complete(booked, connectorId, { books_voucher_guid: 'vch-after-all' })).toBe(true);
+    expect(await status(booked)).toMatchObject({ status: 'completed', books_voucher_guid: 'vch-after-all', error_code: null, error_message: null });
+    expect(await queue.complete(booked, connectorId, { books_voucher_guid: 'vch-again' })).toBe(false);
+    // The books refused it: their reason replaces the guess.
+    const refused = await giveUp();
+    expect(await queue.fail(refused, connectorId, { error_code: 'MASTER_NOT_FOUND', error_label: 'Master not found', error_message: "Ledger 'X' does not exist!" })).toBe(true);
+    expect(await status(refused)).toMatchObject({ status: 'failed', error_code: 'MASTER_NOT_FOUND' });
+    expect(await queue.complete(refused, connectorId, { books_voucher_guid: 'late' })).toBe(false);
+    // Another connector's word does not count.
+    const other = await giveUp();
+    expect(await queue.complete(other, 'con_someone_else', { books_voucher_guid: 'x' })).toBe(false);
+    expect(await status(other)).toMatchObject({ status: 'failed', error_code: 'CONNECTOR_OFFLINE' });
+  });
+
   it('an expired lease is reaped like a drop; a late result for a requeued job still settles it', async () => {
     const job = await write(tenant.companyId);
     await queue.claimForConnector(connectorId, { limit: 1, leaseMs: 1000 });

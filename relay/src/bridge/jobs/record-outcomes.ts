@@ -2,7 +2,10 @@
 // (with a sanitised error). A connector reports a whole import request's jobs at once, so a run is
 // written in one transaction with one UPDATE per kind of outcome.
 // Idempotent per job: only a job still processing (or queued again meanwhile: the books did import it)
-// is settled, and only by the connector it was leased to; a repeat is reported as not recorded.
+// is settled, and only by the connector it was leased to; a repeat is reported as not recorded. A job
+// the relay gave up on as CONNECTOR_OFFLINE is the one exception: that was the relay's guess, and the
+// connector may still have held the job and run it later — what the books did replaces the guess, so
+// the transaction reads completed when the voucher is in the books.
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { sanitiseJobError } from './job-error-sanitiser.js';
@@ -18,7 +21,8 @@ export type JobOutcomeReport = Completed | Failed;
  */
 async function settle(trx: Transaction<Database>, connectorId: string, now: string, completed: readonly Completed[], failed: readonly Failed[]): Promise<Set<string>> {
   const settled = new Set<string>();
-  const pending = sql`transactions.job_id = v.column1 and transactions.connector_id = ${connectorId} and transactions.status in ('processing', 'queued')`;
+  const pending = sql`transactions.job_id = v.column1 and transactions.connector_id = ${connectorId}
+    and (transactions.status in ('processing', 'queued') or (transactions.status = 'failed' and transactions.error_code = 'CONNECTOR_OFFLINE'))`;
   const done = sql`lease_expires_at = null, lease_session = null, completed_at = ${now}, updated_at = ${now}`;
   if (completed.length > 0) {
     const values = sql.join(completed.map((r) => sql`(${r.job_id}, ${r.books_voucher_guid ?? null}, ${r.books_master_id ?? null}, ${r.books_alter_id ?? null})`));

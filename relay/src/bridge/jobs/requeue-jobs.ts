@@ -1,5 +1,6 @@
 // Puts interrupted jobs back in the queue: those leased to a connector that dropped, or whose lease
-// ran out. Each return costs one retry; a job past its max_retries fails with CONNECTOR_OFFLINE.
+// ran out. Each return costs one retry; a job past its max_retries fails with CONNECTOR_OFFLINE (which a
+// later outcome from the connector replaces, see record-outcomes.ts).
 import { jobErrorLabel } from '@ledgerwire/shared';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
@@ -35,7 +36,7 @@ export async function requeueJobs(
               status: 'failed',
               error_code: 'CONNECTOR_OFFLINE',
               error_label: jobErrorLabel('CONNECTOR_OFFLINE'),
-              error_message: `The connector went offline during the import ${job.max_retries + 1} times; resubmit once it is back`,
+              error_message: `The connector went offline during the import ${job.max_retries + 1} times. If it still holds the voucher and books it later, this transaction turns completed: check before sending the voucher again`,
               books_voucher_guid: null,
               lease_expires_at: null,
               lease_session: null,

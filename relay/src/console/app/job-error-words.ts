@@ -10,7 +10,7 @@ const WORDS: Record<string, string> = {
   MASTER_ALREADY_EXISTS: 'A master with this name already exists in the books.',
   COMPANY_NOT_OPEN: 'The company was not open in the books when the write reached them (a connector of this release holds such writes until it is). Ask the user to open it, then send the write again.',
   BOOKS_NOT_RUNNING: 'The books were not running on the customer’s machine.',
-  CONNECTOR_OFFLINE: 'The connector stayed offline through every retry, so the write was given up. Once the machine is back online, send it again.',
+  CONNECTOR_OFFLINE: 'The connection to the connector broke during the write more often than the retries allow, so the relay gave it up. If the connector still holds it and books it, this turns completed: once the machine is back online, check the books before sending it again.',
 };
 
 export function jobErrorInWords(code: string | null): string | undefined {
