@@ -1,8 +1,9 @@
 // Fault injection for tests and demos, set through the control API: added latency, a stalled request
 // (as behind a TallyPrime modal dialog) until cleared, a connection dropped after an import is
 // applied — and optionally the books hanging from then on, so nothing can ask them again until the
-// fault is cleared — an import applied whose answer is cut short, and a truncated export (the next one, or the next one of a named report or
-// collection: a client's probe would otherwise take the fault meant for the export after it).
+// fault is cleared — an import applied whose answer is cut short, and a truncated export (the next
+// one, or the next one of a named report or collection: a client's probe would otherwise take the fault
+// meant for the export after it).
 
 export const FAULT_KINDS = ['stall-next', 'drop-after-import', 'hang-after-import', 'cut-import-answer', 'truncate-export'] as const;
 export type FaultKind = (typeof FAULT_KINDS)[number];

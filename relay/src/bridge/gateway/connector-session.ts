@@ -310,12 +310,12 @@ export class ConnectorSession {
     await this.fillCapacity();
   }
 
-  /** Records a run of results in one transaction, acknowledges each, and refills the freed slots. */
   /** Delivery confirmed: the connector stored these jobs; their leases are renewed while it is here. */
   private confirmStored(jobIds: readonly string[]): void {
     for (const jobId of jobIds) if (this.inFlight.has(jobId)) this.stored.add(jobId);
   }
 
+  /** Records a run of results in one transaction, acknowledges each, and refills the freed slots. */
   private async handleResults(results: readonly JobOutcomeIn[]): Promise<void> {
     if (this.state === 'closed') return;
     let recorded: boolean[];
