@@ -1,6 +1,7 @@
 // The job runner against the emulator over real HTTP: batches split back per job, errors mapped to the
 // catalogue, and never a voucher booked twice — not when the books cut the connection after importing,
 // not when the connector dies between sending an import and recording its outcome, not on redelivery.
+import { randomUUID } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { BooksClient } from '../src/core/books/books-client.js';
 import { BooksOperations } from '../src/core/books/books-operations.js';
@@ -9,7 +10,7 @@ import { JobRunner } from '../src/core/jobs/job-runner.js';
 import { JobStore, type StoredJob } from '../src/core/state/job-store.js';
 import { openLocalDatabase, type LocalDatabase } from '../src/core/state/local-database.js';
 import { createLogger } from '../src/core/support/logger.js';
-import { journalDocument, voucherJob } from './helpers/job-fixtures.js';
+import { journalDocument, ledgerJob, voucherJob } from './helpers/job-fixtures.js';
 import { startTestEmulator, tempDataDir, type TestEmulator } from './helpers/test-emulator.js';
 
 let books: TestEmulator;
@@ -68,6 +69,32 @@ describe('job runner', () => {
       expect(booked).toHaveLength(1);
       expect(stored?.outcome).toMatchObject({ status: 'completed', books_voucher_guid: booked[0]?.guid });
     }
+  });
+
+  it('imports consecutive master writes in one request and completes each, none sent twice', async () => {
+    const r = rig();
+    const names = [1, 2, 3].map((n) => `Batch Party ${n} ${randomUUID().slice(0, 8)}`);
+    const jobs = names.map((name) => ledgerJob(company, name));
+    r.jobs.receive(jobs);
+    await r.runner.wake();
+    // One request: sent again alone (as before), each master would also have been altered once more.
+    expect(r.client.requestCounts()).toEqual({ import: 1 });
+    for (const job of jobs) expect(r.jobs.get(job.job_id)?.outcome).toEqual({ status: 'completed', books_master_id: null });
+    const ledgers = await books.control<{ name: string }[]>('GET', `/companies/${encodeURIComponent(company.guid)}/masters?type=ledger`);
+    for (const name of names) expect(ledgers.filter((l) => l.name === name)).toHaveLength(1);
+  });
+
+  it('splits a partly refused master batch: the good ones completed and in the books once, the bad one explained', async () => {
+    const r = rig();
+    const suffix = randomUUID().slice(0, 8);
+    const good = ledgerJob(company, `Split Party ${suffix}`);
+    const bad = ledgerJob(company, `Orphan Party ${suffix}`, { parent: 'No Such Group' });
+    r.jobs.receive([good, bad]);
+    await r.runner.wake();
+    expect(r.jobs.get(good.job_id)?.outcome).toEqual({ status: 'completed', books_master_id: null });
+    expect(r.jobs.get(bad.job_id)?.outcome).toMatchObject({ status: 'failed', error_code: 'MASTER_NOT_FOUND' });
+    const ledgers = await books.control<{ name: string }[]>('GET', `/companies/${encodeURIComponent(company.guid)}/masters?type=ledger`);
+    expect(ledgers.filter((l) => l.name.endsWith(suffix)).map((l) => l.name)).toEqual([`Split Party ${suffix}`]);
   });
 
   it('splits a partly refused batch back per job: the good ones booked once, the bad one explained', async () => {

@@ -1,7 +1,7 @@
-// Jobs as the relay hands them over, rendered with the shared voucher renderer against the emulator's
-// demo company, so runner tests exercise the same XML the relay sends.
+// Jobs as the relay hands them over, rendered with the shared voucher and master renderers against the
+// emulator's demo company, so runner tests exercise the same XML the relay sends.
 import { randomUUID } from 'node:crypto';
-import { renderVoucherImport, type AssignedJob } from '@ledgerwire/shared';
+import { renderMasterImport, renderVoucherImport, type AssignedJob } from '@ledgerwire/shared';
 
 export function journalDocument(number: string, ledger = 'Office Rent', amount = 1000) {
   return {
@@ -17,19 +17,32 @@ export function journalDocument(number: string, ledger = 'Office Rent', amount =
   };
 }
 
-export function voucherJob(company: { guid: string; name: string }, document: ReturnType<typeof journalDocument>, attempt = 1): AssignedJob {
+/** A ledger create (or, with `action`, alteration) job for the company. */
+export function ledgerJob(company: { guid: string; name: string }, name: string, options: { parent?: string; action?: 'Create' | 'Alter' } = {}): AssignedJob {
   const jobId = randomUUID();
+  const xml = renderMasterImport('ledger', { name, parent: options.parent ?? 'Sundry Debtors' }, { companyName: company.name, action: options.action ?? 'Create' });
+  return { ...jobFields(company, jobId, 1), job_type: 'master', event_type: 'ledger.create', xml, books_voucher_guid: null };
+}
+
+function jobFields(company: { guid: string; name: string }, jobId: string, attempt: number) {
   return {
     job_id: jobId,
     company_id: 1,
     books_company_guid: company.guid,
     books_company_name: company.name,
+    remote_id: jobId,
+    attempt,
+    lease_expires_at: new Date(Date.now() + 600_000).toISOString(),
+  };
+}
+
+export function voucherJob(company: { guid: string; name: string }, document: ReturnType<typeof journalDocument>, attempt = 1): AssignedJob {
+  const jobId = randomUUID();
+  return {
+    ...jobFields(company, jobId, attempt),
     job_type: 'voucher',
     event_type: 'voucher.create',
     xml: renderVoucherImport(document, { companyName: company.name, remoteId: jobId, voucherKind: 'journal' }),
-    remote_id: jobId,
     books_voucher_guid: null,
-    attempt,
-    lease_expires_at: new Date(Date.now() + 600_000).toISOString(),
   };
 }

@@ -10,7 +10,7 @@
 // A company the books say is not open has its jobs held (nothing was imported) until presence sees it
 // open; the other companies' jobs go on meanwhile.
 // Consecutive jobs of one company go in one request. When the answer cannot be split back per job (any
-// failure, any alteration), each job is sent again alone to learn its own GUID or its own error.
+// failure; for vouchers, any alteration), each job is sent again alone to learn its own GUID or error.
 // Between two requests the books wait only for the answer's verdict (the next request's jobs were written
 // 'importing' when received, see JobStore): the last request's outcomes are written and reported once
 // the next request is on its way.
@@ -183,6 +183,11 @@ export class JobRunner {
     if (verdict.kind === 'success' && verdict.created === objectCount && verdict.lastVchId !== null && shapes.every((s) => s?.objectCount === 1)) {
       const first = verdict.lastVchId - objectCount + 1;
       return this.settle(group.map((job, index) => [job, completedOutcome(job, job.jobType === 'voucher' ? first + index : null, null)]));
+    }
+    // Masters: the books give no per-object id (LASTMID stays 0, books-xml.md §3), so a request the strict
+    // rule passed — every object accounted for — completes each job as its own request would have.
+    if (verdict.kind === 'success' && group.every((job) => job.jobType === 'master')) {
+      return this.settle(group.map((job) => [job, completedOutcome(job, null, null)]));
     }
     // Otherwise the answer cannot say which job got what: each goes again alone. Those that went in are
     // matched by their REMOTEID (altered, not booked again); the others get their own error.
