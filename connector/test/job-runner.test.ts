@@ -10,7 +10,7 @@ import { JobRunner } from '../src/core/jobs/job-runner.js';
 import { JobStore, type StoredJob } from '../src/core/state/job-store.js';
 import { openLocalDatabase, type LocalDatabase } from '../src/core/state/local-database.js';
 import { createLogger } from '../src/core/support/logger.js';
-import { journalDocument, ledgerJob, voucherJob } from './helpers/job-fixtures.js';
+import { journalDocument, ledgerJob, voucherActionJob, voucherJob } from './helpers/job-fixtures.js';
 import { startTestEmulator, tempDataDir, type TestEmulator } from './helpers/test-emulator.js';
 
 let books: TestEmulator;
@@ -82,6 +82,29 @@ describe('job runner', () => {
     for (const job of jobs) expect(r.jobs.get(job.job_id)?.outcome).toEqual({ status: 'completed', books_master_id: null });
     const ledgers = await books.control<{ name: string }[]>('GET', `/companies/${encodeURIComponent(company.guid)}/masters?type=ledger`);
     for (const name of names) expect(ledgers.filter((l) => l.name === name)).toHaveLength(1);
+  });
+
+  it('alters, then deletes, consecutive vouchers in one request each, and completes every job with its voucher', async () => {
+    const r = rig();
+    const documents = [1, 2, 3].map((n) => journalDocument(`JA-${n}-${randomUUID().slice(0, 6)}`));
+    const created = documents.map((document) => voucherJob(company, document));
+    r.jobs.receive(created);
+    await r.runner.wake();
+    const guids = created.map((job) => (r.jobs.get(job.job_id)?.outcome as { books_voucher_guid: string }).books_voucher_guid);
+
+    const alters = documents.map((document, i) => voucherActionJob(company, { ...document, narration: `altered ${i}` }, 'Alter', guids[i] as string));
+    r.jobs.receive(alters);
+    await r.runner.wake();
+    for (const [i, job] of alters.entries()) expect(r.jobs.get(job.job_id)?.outcome).toMatchObject({ status: 'completed', books_voucher_guid: guids[i] });
+    const inBooks = await books.vouchers(company.guid);
+    for (const [i, guid] of guids.entries()) expect(inBooks.filter((v) => v.guid === guid).map((v) => v.narration)).toEqual([`altered ${i}`]);
+
+    const deletes = documents.map((document, i) => voucherActionJob(company, document, 'Delete', guids[i] as string));
+    r.jobs.receive(deletes);
+    await r.runner.wake();
+    for (const [i, job] of deletes.entries()) expect(r.jobs.get(job.job_id)?.outcome).toMatchObject({ status: 'completed', books_voucher_guid: guids[i] });
+    expect((await books.vouchers(company.guid)).filter((v) => guids.includes(v.guid))).toEqual([]);
+    expect(r.client.requestCounts()).toEqual({ import: 3 });
   });
 
   it('splits a partly refused master batch: the good ones completed and in the books once, the bad one explained', async () => {

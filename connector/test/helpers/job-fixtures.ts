@@ -36,6 +36,23 @@ function jobFields(company: { guid: string; name: string }, jobId: string, attem
   };
 }
 
+/** A job that alters, deletes or cancels the voucher with this GUID (the transaction's target). */
+export function voucherActionJob(
+  company: { guid: string; name: string },
+  document: ReturnType<typeof journalDocument>,
+  action: 'Alter' | 'Delete' | 'Cancel',
+  targetGuid: string,
+): AssignedJob {
+  const jobId = randomUUID();
+  return {
+    ...jobFields(company, jobId, 1),
+    job_type: 'voucher',
+    event_type: `voucher.${action.toLowerCase()}`,
+    xml: renderVoucherImport(document, { companyName: company.name, action, alterGuid: targetGuid, voucherKind: 'journal' }),
+    books_voucher_guid: targetGuid,
+  };
+}
+
 export function voucherJob(company: { guid: string; name: string }, document: ReturnType<typeof journalDocument>, attempt = 1): AssignedJob {
   const jobId = randomUUID();
   return {

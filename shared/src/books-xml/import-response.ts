@@ -141,3 +141,10 @@ export function booksGuidFor(companyGuid: string, masterId: number): string {
   if (!Number.isSafeInteger(masterId) || masterId <= 0) throw new Error(`not a master id: ${masterId}`);
   return `${companyGuid}-${masterId.toString(16).padStart(8, '0')}`;
 }
+
+/** The MASTERID inside a GUID the books formed from the company GUID (see booksGuidFor); null for any other. */
+export function masterIdInBooksGuid(companyGuid: string, guid: string): number | null {
+  const prefix = `${companyGuid}-`;
+  const hex = guid.startsWith(prefix) ? guid.slice(prefix.length) : '';
+  return /^[0-9a-f]{8}$/i.test(hex) ? parseInt(hex, 16) || null : null;
+}

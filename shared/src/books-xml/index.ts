@@ -27,6 +27,7 @@ export {
 export { MASTER_ELEMENT, MASTER_TDL_TYPE } from './master-tags.js';
 export {
   booksGuidFor,
+  masterIdInBooksGuid,
   IMPORT_COUNTERS,
   importSucceeded,
   parseImportResponse,

@@ -14,6 +14,7 @@
 // Between two requests the books wait only for the answer's verdict (the next request's jobs were written
 // 'importing' when received, see JobStore): the last request's outcomes are written and reported once
 // the next request is on its way.
+import { masterIdInBooksGuid } from '@ledgerwire/shared';
 import type { JobStore, OpenJob, StoredJob, JobOutcome } from '../state/job-store.js';
 import { BooksRequestError } from '../books/books-errors.js';
 import { findOpenCompany, type BooksCompany } from '../presence/books-company.js';
@@ -184,10 +185,15 @@ export class JobRunner {
       const first = verdict.lastVchId - objectCount + 1;
       return this.settle(group.map((job, index) => [job, completedOutcome(job, job.jobType === 'voucher' ? first + index : null, null)]));
     }
-    // Masters: the books give no per-object id (LASTMID stays 0, books-xml.md §3), so a request the strict
-    // rule passed — every object accounted for — completes each job as its own request would have.
+    // A request the strict rule passed (every object accounted for) also completes each job of a group
+    // whose jobs name their objects: masters (the books give no per-master id: LASTMID stays 0) and
+    // voucher alterations, deletions and cancellations (each names its voucher). Sent again alone, an
+    // alteration would be applied twice and a deletion would find its voucher gone.
     if (verdict.kind === 'success' && group.every((job) => job.jobType === 'master')) {
       return this.settle(group.map((job) => [job, completedOutcome(job, null, null)]));
+    }
+    if (verdict.kind === 'success' && shapes[0]?.action !== 'create' && group.every((job) => job.booksVoucherGuid !== null)) {
+      return this.settle(group.map((job) => [job, targetOutcome(job, job.booksVoucherGuid as string)]));
     }
     // Otherwise the answer cannot say which job got what: each goes again alone. Those that went in are
     // matched by their REMOTEID (altered, not booked again); the others get their own error.
@@ -255,6 +261,12 @@ export class JobRunner {
  */
 function needsCheck(job: StoredJob): boolean {
   return job.state === 'importing' || job.attempt > 1;
+}
+
+/** A voucher job that named its voucher (alter, delete, cancel), completed on that voucher. */
+function targetOutcome(job: StoredJob, guid: string): JobOutcome {
+  const masterId = masterIdInBooksGuid(job.booksCompanyGuid, guid);
+  return { status: 'completed', books_voucher_guid: guid, books_master_id: masterId === null ? null : String(masterId) };
 }
 
 function completedOutcome(job: StoredJob, voucherMasterId: number | null, lastMasterId: number | null): JobOutcome {
