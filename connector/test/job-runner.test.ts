@@ -167,6 +167,28 @@ describe('job runner', () => {
     expect(r.jobs.get(job.job_id)?.outcome).toMatchObject({ status: 'completed', books_voucher_guid: booked[0]?.guid });
   });
 
+  it('completes a deletion whose answer was lost when, sent again, the books say the voucher is gone', async () => {
+    const r = rig();
+    const document = journalDocument(`JX-${randomUUID().slice(0, 6)}`);
+    const created = voucherJob(company, document);
+    r.jobs.receive([created]);
+    await r.runner.wake();
+    const guid = (r.jobs.get(created.job_id)?.outcome as { books_voucher_guid: string }).books_voucher_guid;
+    const deletion = voucherActionJob(company, document, 'Delete', guid);
+    r.jobs.receive([deletion]);
+    await books.control('POST', '/faults', { kind: 'drop-after-import' });
+    await r.runner.wake();
+    expect(r.jobs.get(deletion.job_id)?.state).toBe('importing');
+    expect((await books.vouchers(company.guid)).some((v) => v.guid === guid)).toBe(false);
+    await r.runner.wake();
+    expect(r.jobs.get(deletion.job_id)?.outcome).toMatchObject({ status: 'completed', books_voucher_guid: guid });
+    // A first deletion of a voucher the books never had still fails, with their words.
+    const stray = voucherActionJob(company, document, 'Delete', `${company.guid}-0000ffff`);
+    r.jobs.receive([stray]);
+    await r.runner.wake();
+    expect(r.jobs.get(stray.job_id)?.outcome).toMatchObject({ status: 'failed', error_message: expect.stringMatching(/Voucher does not exist/) });
+  });
+
   it('books once when the connector dies after sending the import, then restarts from the same data dir', async () => {
     const dataDir = tempDataDir();
     class Crash extends Error {}

@@ -38,6 +38,9 @@ const INTENT: Readonly<Record<ImportAction, ImportIntent>> = { create: 'upsert',
 
 const PRESENCE_TIMEOUT_MS = 15_000;
 
+/** The books' answer to an alteration, deletion or cancellation of a voucher they do not have. */
+const VOUCHER_MISSING = /^Voucher does not exist/i;
+
 /** Objects parsed per group while streaming an export. */
 const PARSE_GROUP = 200;
 
@@ -86,6 +89,7 @@ export class BooksOperations implements BooksJobAccess, BooksSyncAccess {
       kind: 'failure',
       failure,
       companyNotOpen: failure.error_code === 'COMPANY_NOT_OPEN',
+      voucherMissing: answer.lineErrors.some((line) => VOUCHER_MISSING.test(line)),
       created: counters?.created ?? 0,
       altered: counters?.altered ?? 0,
       answer: summariseImportResponse(answer),
