@@ -167,7 +167,7 @@ describe('job runner', () => {
     expect(r.jobs.get(job.job_id)?.outcome).toMatchObject({ status: 'completed', books_voucher_guid: booked[0]?.guid });
   });
 
-  it('completes a deletion whose answer was lost when, sent again, the books say the voucher is gone', async () => {
+  it('completes a deletion whose answer was lost when, sent again, the books say the voucher (or master) is gone', async () => {
     const r = rig();
     const document = journalDocument(`JX-${randomUUID().slice(0, 6)}`);
     const created = voucherJob(company, document);
@@ -187,6 +187,21 @@ describe('job runner', () => {
     r.jobs.receive([stray]);
     await r.runner.wake();
     expect(r.jobs.get(stray.job_id)?.outcome).toMatchObject({ status: 'failed', error_message: expect.stringMatching(/Voucher does not exist/) });
+
+    // The same for a master.
+    const name = `Gone Party ${randomUUID().slice(0, 6)}`;
+    const ledger = ledgerJob(company, name);
+    r.jobs.receive([ledger]);
+    await r.runner.wake();
+    const removal = ledgerJob(company, name, { action: 'Delete' });
+    r.jobs.receive([removal]);
+    await books.control('POST', '/faults', { kind: 'drop-after-import' });
+    await r.runner.wake();
+    expect(r.jobs.get(removal.job_id)?.state).toBe('importing');
+    await r.runner.wake();
+    expect(r.jobs.get(removal.job_id)?.outcome).toEqual({ status: 'completed', books_master_id: null });
+    const ledgers = await books.control<{ name: string }[]>('GET', `/companies/${encodeURIComponent(company.guid)}/masters?type=ledger`);
+    expect(ledgers.some((l) => l.name === name)).toBe(false);
   });
 
   it('books once when the connector dies after sending the import, then restarts from the same data dir', async () => {

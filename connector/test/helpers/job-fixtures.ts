@@ -17,11 +17,11 @@ export function journalDocument(number: string, ledger = 'Office Rent', amount =
   };
 }
 
-/** A ledger create (or, with `action`, alteration) job for the company. */
-export function ledgerJob(company: { guid: string; name: string }, name: string, options: { parent?: string; action?: 'Create' | 'Alter' } = {}): AssignedJob {
+/** A ledger create (or, with `action`, alteration or deletion) job for the company. */
+export function ledgerJob(company: { guid: string; name: string }, name: string, options: { parent?: string; action?: 'Create' | 'Alter' | 'Delete' } = {}): AssignedJob {
   const jobId = randomUUID();
   const xml = renderMasterImport('ledger', { name, parent: options.parent ?? 'Sundry Debtors' }, { companyName: company.name, action: options.action ?? 'Create' });
-  return { ...jobFields(company, jobId, 1), job_type: 'master', event_type: 'ledger.create', xml, books_voucher_guid: null };
+  return { ...jobFields(company, jobId, 1), job_type: 'master', event_type: `ledger.${(options.action ?? 'Create').toLowerCase()}`, xml, books_voucher_guid: null };
 }
 
 function jobFields(company: { guid: string; name: string }, jobId: string, attempt: number) {

@@ -38,8 +38,8 @@ const INTENT: Readonly<Record<ImportAction, ImportIntent>> = { create: 'upsert',
 
 const PRESENCE_TIMEOUT_MS = 15_000;
 
-/** The books' answer to an alteration, deletion or cancellation of a voucher they do not have. */
-const VOUCHER_MISSING = /^Voucher does not exist/i;
+/** The books' answer to a deletion (or alteration) of a voucher or master they do not have. */
+const TARGET_MISSING = /^(?:Voucher|Item) does not exist/i;
 
 /** Objects parsed per group while streaming an export. */
 const PARSE_GROUP = 200;
@@ -89,7 +89,7 @@ export class BooksOperations implements BooksJobAccess, BooksSyncAccess {
       kind: 'failure',
       failure,
       companyNotOpen: failure.error_code === 'COMPANY_NOT_OPEN',
-      voucherMissing: answer.lineErrors.some((line) => VOUCHER_MISSING.test(line)),
+      targetMissing: answer.lineErrors.some((line) => TARGET_MISSING.test(line)),
       created: counters?.created ?? 0,
       altered: counters?.altered ?? 0,
       answer: summariseImportResponse(answer),

@@ -11,8 +11,8 @@ export type ImportVerdict =
       kind: 'failure';
       failure: JobFailure;
       companyNotOpen: boolean;
-      /** The books said the voucher addressed does not exist (a deletion that already went in, when retried). */
-      voucherMissing: boolean;
+      /** The books said the object addressed does not exist (a deletion that already went in, when retried). */
+      targetMissing: boolean;
       created: number;
       altered: number;
       /** The books' counters in short, for the log (never shown to the caller). */

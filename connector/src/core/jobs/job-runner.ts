@@ -7,7 +7,7 @@
 //    the REMOTEID upsert is the check: ALTERED=1 says the first import went in, CREATED=1 that it did not;
 //  - a job the relay delivers again (attempt > 1) is treated the same way; one already settled here is
 //    not run again at all, only its outcome is reported again;
-//  - a deletion sent again that way and answered "Voucher does not exist" had gone in the first time.
+//  - a deletion sent again that way and answered "Voucher (Item) does not exist" had gone in the first time.
 // A company the books say is not open has its jobs held (nothing was imported) until presence sees it
 // open; the other companies' jobs go on meanwhile.
 // Consecutive jobs of one company go in one request. When the answer cannot be split back per job (any
@@ -175,9 +175,9 @@ export class JobRunner {
     if (verdict.kind === 'failure' && verdict.companyNotOpen) return this.holdForClosedCompany(group);
     if (group.length === 1) {
       const job = group[0] as StoredJob;
-      if (verdict.kind === 'failure' && rechecked && shapes[0]?.action === 'delete' && verdict.voucherMissing && job.booksVoucherGuid) {
-        this.options.log.info(`job ${job.jobId}: its earlier deletion had gone in; the books no longer have the voucher`);
-        return this.settle([[job, targetOutcome(job, job.booksVoucherGuid)]]);
+      if (verdict.kind === 'failure' && rechecked && shapes[0]?.action === 'delete' && verdict.targetMissing) {
+        this.options.log.info(`job ${job.jobId}: its earlier deletion had gone in; the books no longer have the object`);
+        return this.settle([[job, job.booksVoucherGuid ? targetOutcome(job, job.booksVoucherGuid) : completedOutcome(job, null, null)]]);
       }
       if (verdict.kind === 'failure') return this.settle([[job, { status: 'failed', ...verdict.failure }]]);
       if (rechecked && verdict.altered > 0) {
