@@ -40,8 +40,13 @@ export function envelopeShape(xml: string): EnvelopeShape | undefined {
   return { reportName: report, companyXml: company, objects, objectCount, action: actionOf(objects) };
 }
 
+/**
+ * Deletions go alone: when a request of several fails, each job is sent again alone to learn its own
+ * outcome, and a deletion the failed request did apply would then read "does not exist" — just what a
+ * deletion of a voucher the books never had reads.
+ */
 export function canJoin(a: EnvelopeShape, b: EnvelopeShape): boolean {
-  return a.reportName === b.reportName && a.companyXml === b.companyXml && a.action !== undefined && a.action === b.action;
+  return a.reportName === b.reportName && a.companyXml === b.companyXml && a.action !== undefined && a.action !== 'delete' && a.action === b.action;
 }
 
 /** One request carrying every object of the given envelopes, in order. */

@@ -192,8 +192,8 @@ export class JobRunner {
     }
     // A request the strict rule passed (every object accounted for) also completes each job of a group
     // whose jobs name their objects: masters (the books give no per-master id: LASTMID stays 0) and
-    // voucher alterations, deletions and cancellations (each names its voucher). Sent again alone, an
-    // alteration would be applied twice and a deletion would find its voucher gone.
+    // voucher alterations and cancellations (each names its voucher); sent again alone, each would be
+    // applied twice. Deletions never share a request (see canJoin).
     if (verdict.kind === 'success' && group.every((job) => job.jobType === 'master')) {
       return this.settle(group.map((job) => [job, completedOutcome(job, null, null)]));
     }
