@@ -2,6 +2,7 @@
 // catalogue, and never a voucher booked twice — not when the books cut the connection after importing,
 // not when the connector dies between sending an import and recording its outcome, not on redelivery.
 import { randomUUID } from 'node:crypto';
+import type { AssignedJob } from '@ledgerwire/shared';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { BooksClient } from '../src/core/books/books-client.js';
 import { BooksOperations } from '../src/core/books/books-operations.js';
@@ -54,6 +55,21 @@ afterEach(async () => {
 
 async function bookedWith(remoteId: string) {
   return (await books.vouchers(company.guid)).filter((v) => v.remoteId === remoteId);
+}
+
+/** Runs the job once, with nothing in the way; returns its outcome. */
+async function runToOutcome(r: Rig, job: AssignedJob) {
+  r.jobs.receive([job]);
+  await r.runner.wake();
+  return r.jobs.get(job.job_id)?.outcome;
+}
+
+/** Runs the job once with `fault` armed: the books apply it and its answer is lost, its outcome unknown. */
+async function runLosingTheAnswer(r: Rig, job: AssignedJob, fault: 'drop-after-import' | 'cut-import-answer' = 'drop-after-import'): Promise<void> {
+  r.jobs.receive([job]);
+  await books.control('POST', '/faults', { kind: fault });
+  await r.runner.wake();
+  expect(r.jobs.get(job.job_id)?.state).toBe('importing');
 }
 
 describe('job runner', () => {
@@ -143,10 +159,7 @@ describe('job runner', () => {
   it('books once when the connection drops after the books imported (outcome unknown, checked by REMOTEID)', async () => {
     const r = rig();
     const job = voucherJob(company, journalDocument('JD-1'));
-    r.jobs.receive([job]);
-    await books.control('POST', '/faults', { kind: 'drop-after-import' });
-    await r.runner.wake();
-    expect(r.jobs.get(job.job_id)?.state).toBe('importing');
+    await runLosingTheAnswer(r, job);
     expect(await bookedWith(job.job_id)).toHaveLength(1);
     await r.runner.wake();
     const booked = await bookedWith(job.job_id);
@@ -157,10 +170,7 @@ describe('job runner', () => {
   it('books once when the books apply an import and their answer is cut short (outcome unknown, checked by REMOTEID)', async () => {
     const r = rig();
     const job = voucherJob(company, journalDocument('JC-1'));
-    r.jobs.receive([job]);
-    await books.control('POST', '/faults', { kind: 'cut-import-answer' });
-    await r.runner.wake();
-    expect(r.jobs.get(job.job_id)?.state).toBe('importing');
+    await runLosingTheAnswer(r, job, 'cut-import-answer');
     expect(r.runner.waitingReason).toMatch(/could not be read; whether it went in is checked/);
     await r.runner.wake();
     const booked = await bookedWith(job.job_id);
@@ -171,34 +181,21 @@ describe('job runner', () => {
   it('completes a deletion whose answer was lost when, sent again, the books say the voucher (or master) is gone', async () => {
     const r = rig();
     const document = journalDocument(`JX-${randomUUID().slice(0, 6)}`);
-    const created = voucherJob(company, document);
-    r.jobs.receive([created]);
-    await r.runner.wake();
-    const guid = (r.jobs.get(created.job_id)?.outcome as { books_voucher_guid: string }).books_voucher_guid;
+    const { books_voucher_guid: guid } = (await runToOutcome(r, voucherJob(company, document))) as { books_voucher_guid: string };
     const deletion = voucherActionJob(company, document, 'Delete', guid);
-    r.jobs.receive([deletion]);
-    await books.control('POST', '/faults', { kind: 'drop-after-import' });
-    await r.runner.wake();
-    expect(r.jobs.get(deletion.job_id)?.state).toBe('importing');
+    await runLosingTheAnswer(r, deletion);
     expect((await books.vouchers(company.guid)).some((v) => v.guid === guid)).toBe(false);
     await r.runner.wake();
     expect(r.jobs.get(deletion.job_id)?.outcome).toMatchObject({ status: 'completed', books_voucher_guid: guid });
     // A first deletion of a voucher the books never had still fails, with their words.
     const stray = voucherActionJob(company, document, 'Delete', `${company.guid}-0000ffff`);
-    r.jobs.receive([stray]);
-    await r.runner.wake();
-    expect(r.jobs.get(stray.job_id)?.outcome).toMatchObject({ status: 'failed', error_message: expect.stringMatching(/Voucher does not exist/) });
+    expect(await runToOutcome(r, stray)).toMatchObject({ status: 'failed', error_message: expect.stringMatching(/Voucher does not exist/) });
 
     // The same for a master.
     const name = `Gone Party ${randomUUID().slice(0, 6)}`;
-    const ledger = ledgerJob(company, name);
-    r.jobs.receive([ledger]);
-    await r.runner.wake();
+    await runToOutcome(r, ledgerJob(company, name));
     const removal = ledgerJob(company, name, { action: 'Delete' });
-    r.jobs.receive([removal]);
-    await books.control('POST', '/faults', { kind: 'drop-after-import' });
-    await r.runner.wake();
-    expect(r.jobs.get(removal.job_id)?.state).toBe('importing');
+    await runLosingTheAnswer(r, removal);
     await r.runner.wake();
     expect(r.jobs.get(removal.job_id)?.outcome).toEqual({ status: 'completed', books_master_id: null });
     const ledgers = await books.control<{ name: string }[]>('GET', `/companies/${encodeURIComponent(company.guid)}/masters?type=ledger`);
