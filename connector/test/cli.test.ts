@@ -1,6 +1,6 @@
 // The CLI as a user runs it: spawned processes, a temp data directory, a real relay and the emulator.
-// enroll prints the connector id; pair pairs; run works until SIGTERM and exits cleanly; status reports;
-// and a connector killed (SIGKILL) between the books' import and the result report books nothing twice.
+// enroll prints the connector id; pair pairs; run works until SIGTERM and exits cleanly, and only once
+// per data directory; status reports; and a connector killed (SIGKILL) between the books' import and the result report books nothing twice.
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -90,6 +90,10 @@ describe('connector CLI', { timeout: 240_000 }, () => {
     const run = startRun(dataDir);
     const started = await run.ready;
     expect(started.ui_url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/\?token=/);
+    // A second `run` on the same data directory is refused in words; the first goes on.
+    const second = await runCli(['run', '--data', dataDir]);
+    expect(second.code).toBe(1);
+    expect(second.json.error).toBe(`Another connector is already running with the data directory ${dataDir} (process ${started.pid}). Stop it first, or give this one a data directory of its own with --data.`);
     const acceptance = await relay.api('POST', `/api/v1/journals?company_id=${companyId}`, documentsByEndpoint('C1').journals);
     const transaction = await transactionSettled(relay, acceptance.transaction_id, companyId);
     expect(transaction.status).toBe('completed');

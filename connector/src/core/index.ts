@@ -4,6 +4,7 @@
 import { loadConnectorConfig, type ConfigOverrides } from './config/connector-config.js';
 import { ConnectorService } from './service/connector-service.js';
 import type { ConnectorStatus } from './service/connector-status.js';
+import { acquireRunLock } from './service/run-lock.js';
 import { removeStatusFile, writeStatusFile } from './service/status-file.js';
 import type { LogRecord } from './support/logger.js';
 import { startUiServer } from '../ui/ui-server.js';
@@ -13,6 +14,7 @@ export type { LogRecord } from './support/logger.js';
 export { defaultDataDir, loadConnectorConfig, DEFAULT_BOOKS_URL, type ConnectorConfig } from './config/connector-config.js';
 export { ConnectorService } from './service/connector-service.js';
 export { BooksClient } from './books/books-client.js';
+export { ConnectorAlreadyRunningError } from './service/run-lock.js';
 export { CONNECTOR_VERSION } from './version.js';
 
 export type StartConnectorOptions = Readonly<{
@@ -36,14 +38,21 @@ export type ConnectorHandle = Readonly<{
   service: ConnectorService;
 }>;
 
+/**
+ * Starts the connector on a data directory: its local state, the UI server and every loop. Throws
+ * ConnectorAlreadyRunningError, before touching anything, while another connector runs on that directory.
+ */
 export async function startConnectorService(options: StartConnectorOptions): Promise<ConnectorHandle> {
   const config = loadConnectorConfig({ ...options.config, dataDir: options.dataDir, booksUrl: options.booksUrl });
-  const service = new ConnectorService(config, options.log ? [options.log] : []);
+  const lock = acquireRunLock(config.dataDir);
+  let service: ConnectorService | undefined;
   let ui: Awaited<ReturnType<typeof startUiServer>>;
   try {
+    service = new ConnectorService(config, options.log ? [options.log] : []);
     ui = await startUiServer(service, options.uiPort ?? 0);
   } catch (error) {
-    await service.stop();
+    await service?.stop();
+    lock.release();
     throw error;
   }
   // The status file lets `connector status` (another process) see this one; written at most every 250 ms.
@@ -77,6 +86,7 @@ export async function startConnectorService(options: StartConnectorOptions): Pro
         await ui.close();
         await service.stop();
         removeStatusFile(config.dataDir);
+        lock.release();
       })();
       return stopping;
     },

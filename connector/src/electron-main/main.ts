@@ -1,7 +1,7 @@
 // The Electron shell of the connector: lifecycle, one window, the tray, start at login. All the
 // work happens in the plain-Node core (../core); this file only hosts it and shows its local UI.
 import path from 'node:path';
-import { app, BrowserWindow, Menu, Tray, nativeImage, shell } from 'electron';
+import { app, BrowserWindow, dialog, Menu, Tray, nativeImage, shell } from 'electron';
 import { startConnectorService } from '../core/index.js';
 import { registerShellIpc } from './ipc-handlers.js';
 import { trayIconFile, trayTooltip } from './tray-state.js';
@@ -99,4 +99,9 @@ async function main(): Promise<void> {
   if (!process.argv.includes('--hidden')) showWindow(uiUrl);
 }
 
-void main();
+// A start that fails (another connector already runs on this data folder, say) is told in a dialog,
+// not left as a tray-less process holding the single-instance lock.
+main().catch((error: unknown) => {
+  dialog.showErrorBox('Ledgerwire Connector could not start', error instanceof Error ? error.message : String(error));
+  app.exit(1);
+});

@@ -86,7 +86,8 @@ export class PresenceMonitor {
         this.update({ running: true, problem: `the books are not answering properly: ${errorText(error)}`, companies: this.pictureValue.companies });
       }
     }
-    this.options.onProbe?.(this.pictureValue);
+    // A probe the stop cut short tells no one: the service is closing its state.
+    if (!this.stopped) this.options.onProbe?.(this.pictureValue);
     return this.pictureValue;
   }
 

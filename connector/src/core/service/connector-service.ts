@@ -320,8 +320,9 @@ export class ConnectorService {
   }
 
   private connectRelay(): void {
+    if (this.stopped) return; // stopped before the first probe ended: the state is closed
     const enrolment = this.settings.enrolment();
-    if (!enrolment || this.stopped) return;
+    if (!enrolment) return;
     const link = new RelayLink({
       relayUrl: enrolment.relayUrl,
       credential: enrolment.credential,

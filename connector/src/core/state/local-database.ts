@@ -71,8 +71,8 @@ const MIGRATIONS: readonly string[] = [
   `,
 ];
 
-/** Creates the data directory and the database file (0700 / 0600) before SQLite touches them. */
-function prepareFiles(dataDir: string, file: string): void {
+/** Creates the data directory and a database file in it (0700 / 0600) before SQLite touches them. */
+export function prepareFiles(dataDir: string, file: string): void {
   fs.mkdirSync(dataDir, { recursive: true, mode: 0o700 });
   // SQLite gives its -wal and -shm files the permissions of the database file, so fix those first.
   fs.closeSync(fs.openSync(file, 'a', 0o600));
