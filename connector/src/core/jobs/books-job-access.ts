@@ -27,8 +27,3 @@ export interface BooksJobAccess {
    */
   importXml(xml: string, expectation: Readonly<{ objects: number; action: ImportAction; onSent?: () => void }>): Promise<ImportVerdict>;
 }
-
-/** TallyPrime names a voucher it created `<company GUID>-<MASTERID as 8 hex digits>`. */
-export function voucherGuid(companyGuid: string, masterId: number): string {
-  return `${companyGuid}-${masterId.toString(16).padStart(8, '0')}`;
-}

@@ -15,13 +15,13 @@
 // Between two requests the books wait only for the answer's verdict (the next request's jobs were written
 // 'importing' when received, see JobStore): the last request's outcomes are written and reported once
 // the next request is on its way.
-import { masterIdInBooksGuid } from '@ledgerwire/shared';
+import { booksGuidFor, masterIdInBooksGuid } from '@ledgerwire/shared';
 import type { JobStore, OpenJob, StoredJob, JobOutcome } from '../state/job-store.js';
 import { BooksRequestError } from '../books/books-errors.js';
 import { findOpenCompany, type BooksCompany } from '../presence/books-company.js';
 import type { Logger } from '../support/logger.js';
 import { errorText } from '../support/logger.js';
-import { voucherGuid, type BooksJobAccess, type ImportVerdict } from './books-job-access.js';
+import type { BooksJobAccess, ImportVerdict } from './books-job-access.js';
 import { canJoin, envelopeShape, joinEnvelopes, type EnvelopeShape } from './import-batching.js';
 
 export type JobRunnerOptions = Readonly<{
@@ -278,7 +278,7 @@ function completedOutcome(job: StoredJob, voucherMasterId: number | null, lastMa
   if (job.jobType === 'master') {
     return { status: 'completed', books_master_id: lastMasterId && lastMasterId > 0 ? String(lastMasterId) : null };
   }
-  const guid = voucherMasterId && voucherMasterId > 0 ? voucherGuid(job.booksCompanyGuid, voucherMasterId) : job.booksVoucherGuid;
+  const guid = voucherMasterId && voucherMasterId > 0 ? booksGuidFor(job.booksCompanyGuid, voucherMasterId) : job.booksVoucherGuid;
   return {
     status: 'completed',
     books_voucher_guid: guid,
