@@ -10,7 +10,16 @@ export type Frame = string | ArrayBuffer | Uint8Array | readonly Uint8Array[];
 
 export type ParsedMessage<T> =
   | { ok: true; message: T }
-  | { ok: false; code: 'malformed_message' | 'unsupported_version'; problem: string };
+  /** `ref`: the batch_id or job_id the frame carried, so the sender learns which of its messages was refused. */
+  | { ok: false; code: 'malformed_message' | 'unsupported_version'; problem: string; ref?: string };
+
+function refIn(data: object): string | undefined {
+  for (const key of ['batch_id', 'job_id'] as const) {
+    const value = (data as Record<string, unknown>)[key];
+    if (typeof value === 'string' && value.length > 0 && value.length <= 100) return value;
+  }
+  return undefined;
+}
 
 function parseWith<T>(schema: z.ZodType<T>, frame: Frame): ParsedMessage<T> {
   let data: unknown;
@@ -30,7 +39,8 @@ function parseWith<T>(schema: z.ZodType<T>, frame: Frame): ParsedMessage<T> {
   if (parsed.success) return { ok: true, message: parsed.data };
   const issue = parsed.error.issues[0];
   const where = issue && issue.path.length > 0 ? `${issue.path.join('.')}: ` : '';
-  return { ok: false, code: 'malformed_message', problem: `${where}${issue?.message ?? 'invalid message'}` };
+  const ref = typeof data === 'object' && data !== null ? refIn(data) : undefined;
+  return { ok: false, code: 'malformed_message', problem: `${where}${issue?.message ?? 'invalid message'}`, ...(ref ? { ref } : {}) };
 }
 
 // TextDecoder rather than Buffer: shared code also runs in the browser.

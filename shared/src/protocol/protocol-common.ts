@@ -19,6 +19,15 @@ export const ProtocolFeatures = z.array(z.string().min(1).max(50)).max(20);
  */
 export const JOB_RUNS_FEATURE = 'job-runs';
 
+/**
+ * The largest frame either side accepts; a larger one closes the socket. The connector keeps its sync
+ * batches well below it (see MAX_SYNC_BATCH_BYTES).
+ */
+export const MAX_FRAME_BYTES = 32 * 1024 * 1024;
+
+/** The connector flushes a sync batch before its items pass this many bytes of JSON. */
+export const MAX_SYNC_BATCH_BYTES = 8 * 1024 * 1024;
+
 /** At most this many jobs in one run message (the relay's in-flight limit is far below it). */
 export const MAX_JOB_RUN = 1000;
 

@@ -8,6 +8,7 @@ import WebSocket from 'ws';
 import {
   CONNECTOR_PROTOCOL_VERSION,
   JOB_RUNS_FEATURE,
+  MAX_FRAME_BYTES,
   parseServerMessage,
   type ClientMessage,
   type ConnectorBooksState,
@@ -159,7 +160,7 @@ export class RelayLink {
       headers: { authorization: `Bearer ${this.options.credential}` },
       perMessageDeflate: false,
       handshakeTimeout: 15_000,
-      maxPayload: 32 * 1024 * 1024,
+      maxPayload: MAX_FRAME_BYTES,
     });
     this.socket = socket;
     // Set when the relay answered the upgrade with an HTTP status: that says more than the error after it.

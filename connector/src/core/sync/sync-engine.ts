@@ -2,8 +2,9 @@
 // company whose counters moved past the confirmed cursors, export only what changed ($AlterID > n),
 // vouchers window by window, and send it in batches the relay confirms; every n-th pass, find deletions
 // by diffing the books' GUIDs against what the relay holds. Cursors move only on sync.ack, so a pass cut
-// short (restart, relay gone) resumes from the last confirmed window.
-import type { SyncKind, SyncMasterItem, SyncVoucherItem } from '@ledgerwire/shared';
+// short (restart, relay gone) resumes from the last confirmed window. An object the relay could not take
+// is left out, in words in the log, rather than holding back every object after it (sync-batch-builder).
+import { MAX_SYNC_BATCH_BYTES, type SyncKind, type SyncMasterItem, type SyncVoucherItem } from '@ledgerwire/shared';
 import type { PairingStore, Pairing } from '../state/pairing-store.js';
 import type { SyncStateStore } from '../state/sync-state-store.js';
 import { findOpenCompany, type BooksCompany } from '../presence/books-company.js';
@@ -13,6 +14,7 @@ import type { BooksSyncAccess } from './books-sync-access.js';
 import { monthWindows, nextDay, todayCompact, type DateWindow } from './date-windows.js';
 import type { OutgoingBatch, SyncChannel } from './sync-channel.js';
 import { readCursor, writeCursor } from './sync-cursor.js';
+import { SyncBatchBuilder } from './sync-batch-builder.js';
 
 const OPEN_END = '29991231';
 
@@ -37,6 +39,8 @@ export type CompanySyncResult = Readonly<{ companyId: number; ok: boolean; summa
 
 export class SyncEngine {
   private pass = 0;
+  /** Objects of the company being synced that were left out (see sync-batch-builder). */
+  private leftOut = 0;
 
   constructor(private readonly options: SyncEngineOptions) {}
 
@@ -64,12 +68,13 @@ export class SyncEngine {
       this.options.state.recordRun(id, { ok: false, summary, error: summary });
       return { companyId: id, ok: false, summary };
     }
+    this.leftOut = 0;
     try {
       const masters = await this.syncMasters(id, company);
       const vouchers = await this.syncVouchers(id, company);
       const deleted = checkDeletions ? await this.findDeletions(id, company) : 0;
       if (masters + vouchers > 0) await this.sendReports(id, company);
-      const summary = describeSent(masters, vouchers, deleted);
+      const summary = describeSent(masters, vouchers, deleted, this.leftOut);
       this.options.state.recordRun(id, { ok: true, summary });
       return { companyId: id, ok: true, summary };
     } catch (error) {
@@ -179,32 +184,37 @@ export class SyncEngine {
     this.options.state.saveCursor(batch.company_id, ack.kind, ack.cursor);
   }
 
-  /** Collects items into batches of `batchItems`; each confirmed batch is remembered for the GUID diff. */
+  /**
+   * Collects items into batches of `batchItems` (and at most MAX_SYNC_BATCH_BYTES); each confirmed batch
+   * is remembered for the GUID diff.
+   */
   private batcher<T extends SyncMasterItem | SyncVoucherItem>(
     companyId: number,
     kind: Extract<SyncKind, 'masters' | 'vouchers'>,
     midCursor: string,
     identity: (item: T) => { guid: string; object: 'voucher' | 'master'; alterId: string },
   ) {
-    let items: T[] = [];
+    const builder = new SyncBatchBuilder<T>(kind, { items: this.options.batchItems, bytes: MAX_SYNC_BATCH_BYTES });
     let count = 0;
-    const flush = async (cursor: string) => {
-      const batch = items;
-      items = [];
+    const send = async (batch: T[], cursor: string) => {
       await this.deliver({ company_id: companyId, kind, cursor, items: batch } as OutgoingBatch);
       this.options.state.rememberObjects(companyId, batch.map(identity));
       count += batch.length;
     };
     return {
       get count() {
-        return count + items.length;
+        return count + builder.pending;
       },
       add: async (item: T) => {
-        items.push(item);
-        if (items.length >= this.options.batchItems) await flush(midCursor);
+        const offered = builder.offer(item);
+        if (offered.leftOut) {
+          this.leftOut += 1;
+          this.options.log.warn(`company ${companyId}: left out of the sync, the relay could not take it: ${offered.leftOut}`);
+        }
+        for (const batch of offered.full) await send(batch, midCursor);
       },
       /** Sends what is left (possibly nothing) with the cursor the whole window brings the company to. */
-      finish: (cursor: string) => flush(cursor),
+      finish: (cursor: string) => send(builder.take(), cursor),
     };
   }
 }
@@ -214,15 +224,20 @@ function previousDay(compact: string): string {
   return `${date.getUTCFullYear()}${String(date.getUTCMonth() + 1).padStart(2, '0')}${String(date.getUTCDate()).padStart(2, '0')}`;
 }
 
-/** What a sync sent, in words: "up to date", "1 voucher sent", "3 masters, 12 vouchers and 1 deletion sent". */
-export function describeSent(masters: number, vouchers: number, deletions: number): string {
+/**
+ * What a sync sent, in words: "up to date", "1 voucher sent", "3 masters, 12 vouchers and 1 deletion
+ * sent", "12 vouchers sent; 1 object left out (see the log)".
+ */
+export function describeSent(masters: number, vouchers: number, deletions: number, leftOut = 0): string {
   const counted = (n: number, one: string) => `${n} ${one}${n === 1 ? '' : 's'}`;
   const parts = [
     ...(masters > 0 ? [counted(masters, 'master')] : []),
     ...(vouchers > 0 ? [counted(vouchers, 'voucher')] : []),
     ...(deletions > 0 ? [counted(deletions, 'deletion')] : []),
   ];
-  if (parts.length === 0) return 'up to date';
+  const omitted = leftOut > 0 ? `${counted(leftOut, 'object')} left out (see the log)` : '';
+  if (parts.length === 0) return omitted || 'up to date';
   const last = parts.pop() as string;
-  return `${parts.length > 0 ? `${parts.join(', ')} and ` : ''}${last} sent`;
+  const sent = `${parts.length > 0 ? `${parts.join(', ')} and ` : ''}${last} sent`;
+  return omitted ? `${sent}; ${omitted}` : sent;
 }

@@ -9,6 +9,7 @@ import {
   ConnectorPairingOut,
   ConnectorPairingParams,
   ErrorEnvelopeOut,
+  MAX_FRAME_BYTES,
 } from '@ledgerwire/shared';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -24,9 +25,6 @@ export type ConnectorRoutesOptions = Readonly<{
   enrolment: EnrolmentService;
   pairing: ConnectorPairingService;
 }>;
-
-/** Frames above this are refused by the socket (a sync batch is bounded well below it). */
-const MAX_FRAME_BYTES = 32 * 1024 * 1024;
 
 const tags = ['connectors'];
 // No OpenAPI security scheme of its own yet (relay/src/http/openapi.ts is not this area's file): the

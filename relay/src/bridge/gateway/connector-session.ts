@@ -218,7 +218,7 @@ export class ConnectorSession {
     if (this.state === 'closed') return undefined;
     const parsed = parseClientMessage(frame);
     if (parsed.ok) return parsed.message;
-    this.sendError(parsed.code, parsed.problem);
+    this.sendError(parsed.code, parsed.problem, parsed.ref ?? null);
     if (parsed.code === 'unsupported_version') this.transport.close(CloseCode.unsupportedVersion, 'unsupported protocol version');
     return undefined;
   }

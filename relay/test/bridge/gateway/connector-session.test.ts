@@ -63,6 +63,9 @@ describeOnDatabases('connector session protocol', (kind) => {
       expect(await connector.next('error')).toMatchObject({ code: 'malformed_message', message: expect.stringMatching(/already/) });
       connector.send({ type: 'ping', v, nonce: 'are-you-there' });
       expect(await connector.next('pong')).toMatchObject({ nonce: 'are-you-there' });
+      // A refused sync batch is named, so the connector's sync fails at once rather than waiting for its ack.
+      connector.send({ type: 'sync.batch', v, batch_id: 'sb_refused', company_id: 1, kind: 'deletions', cursor: '1', items: [{ object: 'invoice', guid: 'g' }] });
+      expect(await connector.next('error')).toMatchObject({ code: 'malformed_message', ref: 'sb_refused', message: expect.stringMatching(/^items\.0\.object: /) });
       expect(connector.unparsable).toEqual([]);
     });
 

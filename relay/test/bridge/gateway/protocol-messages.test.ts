@@ -162,6 +162,13 @@ describe('connector protocol messages', () => {
     }
   });
 
+  it('names the batch or job a refused message carried, so its sender knows which one was refused', () => {
+    const batch = parseClientMessage(JSON.stringify({ type: 'sync.batch', v, batch_id: 'sb_7', company_id: 1, kind: 'vouchers', cursor: '1', items: [{ ...voucher, voucher_date: '' }] }));
+    expect(batch).toEqual({ ok: false, code: 'malformed_message', problem: 'items.0.voucher_date: must be YYYYMMDD', ref: 'sb_7' });
+    expect(parseClientMessage(JSON.stringify({ type: 'job.result', v, job_id: 'job-9', outcome: {} }))).toMatchObject({ ok: false, ref: 'job-9' });
+    expect(parseClientMessage(JSON.stringify({ type: 'job.steal', v }))).not.toHaveProperty('ref');
+  });
+
   it('names an unknown protocol version as unsupported, in both directions', () => {
     const client = parseClientMessage(JSON.stringify({ type: 'hello', v: 2, connector_version: '9.0.0', books }));
     const server = parseServerMessage(JSON.stringify({ type: 'ping', v: 0, nonce: 'n' }));
