@@ -158,4 +158,14 @@ describeOnDatabases('bridge masters', (kind) => {
       ungrouped_items: [{ name: 'Loose Screw', books_master_guid: 'si-3', closing_balance: null, closing_value: null }],
     });
   });
+
+  it('keeps a master name and parent as long as the books have them, verbatim', async () => {
+    const other = await provisionTenant(relay, { name: 'Long Masters', capabilities: ['pull.master'] });
+    await admin(relay, 'PATCH', `/admin/v1/companies/${other.companyId}`, 200, { pull_masters: true });
+    const name = `Ram & Sons ${'R'.repeat(450)} `;
+    const parent = `Sundry Debtors ${'D'.repeat(420)}`;
+    await relay.app.relay.bridge.pulledData.upsertMasters(other.companyId, [master('long-9', 'ledger', name, { parent })]);
+    const { body } = await api(relay, other.credential, 'GET', `/api/v1/pulled-masters/ledger?company_id=${other.companyId}`, 200);
+    expect(body.masters).toEqual([expect.objectContaining({ master_name: name, payload: expect.objectContaining({ name, fields: expect.objectContaining({ parent }) }) })]);
+  });
 });

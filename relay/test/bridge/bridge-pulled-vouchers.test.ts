@@ -158,4 +158,12 @@ describeOnDatabases('bridge pulled vouchers', (kind) => {
     const { body: second } = await api(relay, tenant.credential, 'POST', '/api/v1/companies', 200, { payload: { name: 'Second', customer_id: tenant.customerId } });
     await api(relay, tenant.credential, 'GET', `${url}&company_id=${second.company_id}`, 400);
   });
+
+  it('keeps names and numbers as long as the books have them, verbatim', async () => {
+    const other = await provisionTenant(relay, { name: 'Long Names' });
+    const long = { voucher_type: `Tax Invoice ${'T'.repeat(240)}`, voucher_number: `INV/${'9'.repeat(260)}`, party_ledger: `Ram & Sons ${'R'.repeat(450)} ` };
+    await relay.app.relay.bridge.pulledData.upsertVouchers(other.companyId, [voucher('long-1', '20250402', 'Sales', long)]);
+    const { body } = await api(relay, other.credential, 'GET', `/api/v1/pulled-vouchers?company_id=${other.companyId}`, 200);
+    expect(body.invoices).toEqual([expect.objectContaining({ books_voucher_guid: 'long-1', voucher_kind: 'sales', ...long })]);
+  });
 });

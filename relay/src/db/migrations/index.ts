@@ -11,6 +11,7 @@ import * as transactionLeaseSession from './0203-transaction-lease-session.js';
 import * as transactionDocuments from './0204-transaction-documents.js';
 import * as connectors from './0250-connectors.js';
 import * as transactionsByVoucherGuid from './0251-transactions-by-voucher-guid.js';
+import * as pulledNamesUnbounded from './0252-pulled-names-unbounded.js';
 
 export const migrations: Record<string, Migration> = {
   '0001-relay-settings': relaySettings,
@@ -24,4 +25,5 @@ export const migrations: Record<string, Migration> = {
   '0204-transaction-documents': transactionDocuments,
   '0250-connectors': connectors,
   '0251-transactions-by-voucher-guid': transactionsByVoucherGuid,
+  '0252-pulled-names-unbounded': pulledNamesUnbounded,
 };

@@ -64,7 +64,7 @@ describeOnDatabases('connector session protocol', (kind) => {
       connector.send({ type: 'ping', v, nonce: 'are-you-there' });
       expect(await connector.next('pong')).toMatchObject({ nonce: 'are-you-there' });
       // A refused sync batch is named, so the connector's sync fails at once rather than waiting for its ack.
-      connector.send({ type: 'sync.batch', v, batch_id: 'sb_refused', company_id: 1, kind: 'deletions', cursor: '1', items: [{ object: 'invoice', guid: 'g' }] });
+      connector.sendRaw(JSON.stringify({ type: 'sync.batch', v, batch_id: 'sb_refused', company_id: 1, kind: 'deletions', cursor: '1', items: [{ object: 'invoice', guid: 'g' }] }));
       expect(await connector.next('error')).toMatchObject({ code: 'malformed_message', ref: 'sb_refused', message: expect.stringMatching(/^items\.0\.object: /) });
       expect(connector.unparsable).toEqual([]);
     });
