@@ -74,6 +74,9 @@ describeOnDatabases('bridge operator API', (kind) => {
     const stranger = await provisionTenant(relay, { name: 'Stranger' });
     const foreign = await insertConnector(relay, stranger);
     await admin(relay, 'POST', `/admin/v1/companies/${tenant.companyId}/pair`, 422, { connector_id: foreign, books_company_guid: 'x' });
+    // Longer than any books GUID: refused in words (PostgreSQL would have refused the row: a 500).
+    const { body: tooLong } = await admin(relay, 'POST', `/admin/v1/companies/${tenant.companyId}/pair`, 400, { connector_id: connectorId, books_company_guid: 'g'.repeat(201) });
+    expect(tooLong.error.details).toEqual([expect.objectContaining({ field: 'books_company_guid' })]);
 
     const { body: all } = await admin(relay, 'GET', '/admin/v1/connectors', 200);
     expect(all.connectors.map((c: any) => c.id)).toEqual(expect.arrayContaining([connectorId, foreign]));

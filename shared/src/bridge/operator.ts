@@ -54,9 +54,9 @@ export type CompanySettingsIn = z.infer<typeof CompanySettingsIn>;
 
 export const CompanyPairIn = z
   .object({
-    connector_id: z.string().min(1),
-    books_company_guid: z.string().min(1),
-    books_company_name: z.string().min(1).optional(),
+    connector_id: z.string().min(1).max(60),
+    books_company_guid: z.string().min(1).max(200),
+    books_company_name: z.string().min(1).max(500).optional(),
   })
   .strict();
 export type CompanyPairIn = z.infer<typeof CompanyPairIn>;

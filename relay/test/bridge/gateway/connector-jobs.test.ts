@@ -147,6 +147,14 @@ describeOnDatabases('connector jobs over the socket', (kind) => {
     await call(relay.app, 'GET', '/api/v1/connectors/companies', 401, { token: tenant.apiKey });
   });
 
+  it('pairs a books company whose name is as long as the books allow, and keeps the name verbatim', async () => {
+    const name = `Sharma Traders ${'S'.repeat(460)} (2025-26)`;
+    await call(relay.app, 'POST', '/api/v1/connectors/pairings', 200, { token: credential, payload: { company_id: tenant.companyId, books_company_guid: 'books-guid-long', books_company_name: name } });
+    const { body: listed } = await call(relay.app, 'GET', '/api/v1/connectors/companies', 200, { token: credential });
+    expect(listed.companies).toEqual([expect.objectContaining({ company_id: tenant.companyId, books_company_guid: 'books-guid-long', books_company_name: name })]);
+    await call(relay.app, 'POST', '/api/v1/connectors/pairings', 400, { token: credential, payload: { company_id: tenant.companyId, books_company_guid: 'g'.repeat(201), books_company_name: 'n' } });
+  });
+
   it('records outcomes re-reported in hello before handing jobs out again, so a finished job is not redelivered', async () => {
     const first = await connect();
     await first.hello();
