@@ -1,10 +1,7 @@
 // Validated IPC: a handler runs only for a known channel, from a frame of the local UI's origin,
 // with a payload that matches the channel's schema. Anything else is refused and logged.
 import { app, ipcMain, shell, type IpcMainInvokeEvent } from 'electron';
-import type { startConnectorService } from '../core/index.js';
 import { shellIpcChannels, type ShellInfo, type ShellIpcChannel } from './ipc-contract.js';
-
-type Service = Awaited<ReturnType<typeof startConnectorService>>;
 
 function handleValidated<C extends ShellIpcChannel>(
   channel: C,
@@ -20,8 +17,9 @@ function handleValidated<C extends ShellIpcChannel>(
   });
 }
 
-export function registerShellIpc(options: { uiOrigin: string; service: Service }): void {
-  const dataDir = app.getPath('userData');
+/** `dataDir`: the connector's data folder (not Electron's userData, which keeps the window's caches). */
+export function registerShellIpc(options: { uiOrigin: string; dataDir: string }): void {
+  const { dataDir } = options;
   handleValidated('shell:get-info', options.uiOrigin, (): ShellInfo => ({
     version: app.getVersion(),
     startAtLogin: app.getLoginItemSettings().openAtLogin,

@@ -2,7 +2,7 @@
 // work happens in the plain-Node core (../core); this file only hosts it and shows its local UI.
 import path from 'node:path';
 import { app, BrowserWindow, dialog, Menu, Tray, nativeImage, shell } from 'electron';
-import { startConnectorService } from '../core/index.js';
+import { loadConnectorConfig, startConnectorService } from '../core/index.js';
 import { registerShellIpc } from './ipc-handlers.js';
 import { trayIconFile, trayTooltip } from './tray-state.js';
 
@@ -62,9 +62,12 @@ async function main(): Promise<void> {
   await app.whenReady();
   app.setLoginItemSettings({ openAtLogin: true, args: ['--hidden'] });
 
-  service = await startConnectorService({ dataDir: app.getPath('userData') });
+  // The same data folder as `npm run connector` (LEDGERWIRE_DATA_DIR, else the user's app-data folder):
+  // one connector per machine, whichever way it is started; the run lock keeps the two from running at once.
+  const { dataDir } = loadConnectorConfig();
+  service = await startConnectorService({ dataDir });
   const uiUrl = service.uiUrl;
-  registerShellIpc({ uiOrigin: new URL(uiUrl).origin, service });
+  registerShellIpc({ uiOrigin: new URL(uiUrl).origin, dataDir });
 
   tray = new Tray(nativeImage.createFromPath(path.join(assetsDir(), trayIconFile(service.status()))));
   const updateTray = () => {
