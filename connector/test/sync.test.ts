@@ -106,6 +106,25 @@ describe('sync', () => {
     expect(await pulledTotal()).toBe((await books.vouchers(company.guid)).length);
   });
 
+  it('refreshes reports on the next pass when their refresh failed, even with nothing else changed', async () => {
+    connector = await startConnector(books);
+    await enrolAndPair(connector, relay, books);
+    await connector.syncNow();
+    await books.control('POST', '/faults', { kind: 'truncate-export', id: 'LedgerwireStockSummary' });
+    const acceptance = await relay.api('POST', `/api/v1/journals?company_id=${companyId}`, documentsByEndpoint('R1').journals);
+    await transactionSettled(relay, acceptance.transaction_id, companyId);
+    const stale = await connector.service.sync();
+    expect(stale).toEqual([{ companyId, ok: true, summary: '1 voucher sent' }]);
+    expect(connector.service.recentLog(5).map((entry) => entry.message)).toContainEqual(expect.stringMatching(new RegExp(`^company ${companyId}: reports not refreshed: .*cut short`)));
+
+    const before = connector.service.books.requestCounts();
+    expect(await connector.service.sync()).toEqual([{ companyId, ok: true, summary: 'up to date' }]);
+    expect(requestDelta(before, connector.service.books.requestCounts())).toEqual({ probe: 1, report: 2 });
+    const settled = connector.service.books.requestCounts();
+    await connector.service.sync();
+    expect(requestDelta(settled, connector.service.books.requestCounts())).toEqual({ probe: 1 });
+  });
+
   it('finds a voucher deleted in the books by a GUID diff and tells the relay', async () => {
     connector = await startConnector(books);
     const company = await enrolAndPair(connector, relay, books);

@@ -3,9 +3,16 @@
 //  vouchers {"a": n} or {"a": n, "t": m, "w": "YYYYMMDD"}
 //           — the second is a pass under way: vouchers changed after n, dated up to w, are at the
 //             relay; when every window is done the cursor becomes {"a": m}.
+//  report   {"a": n, "m": k}                  the report snapshots at the relay were read at AltVchId n,
+//                                             AltMstId k
 import { z } from 'zod';
 
-const Cursor = z.object({ a: z.number().int().nonnegative(), t: z.number().int().nonnegative().optional(), w: z.string().regex(/^\d{8}$/).optional() });
+const Cursor = z.object({
+  a: z.number().int().nonnegative(),
+  t: z.number().int().nonnegative().optional(),
+  w: z.string().regex(/^\d{8}$/).optional(),
+  m: z.number().int().nonnegative().optional(),
+});
 export type AlterCursor = z.infer<typeof Cursor>;
 
 export function readCursor(text: string | undefined): AlterCursor {

@@ -73,7 +73,7 @@ export class SyncEngine {
       const masters = await this.syncMasters(id, company);
       const vouchers = await this.syncVouchers(id, company);
       const deleted = checkDeletions ? await this.findDeletions(id, company) : 0;
-      if (masters + vouchers > 0) await this.sendReports(id, company);
+      if (deleted > 0 || this.reportsBehind(id, company)) await this.sendReports(id, company);
       const summary = describeSent(masters, vouchers, deleted, this.leftOut);
       this.options.state.recordRun(id, { ok: true, summary });
       return { companyId: id, ok: true, summary };
@@ -164,13 +164,25 @@ export class SyncEngine {
     return gone.length;
   }
 
+  /**
+   * Whether the report snapshots at the relay were read before the books' last change (their cursor
+   * holds the AltVchId and AltMstId they were read at). A refresh that failed leaves the cursor behind,
+   * so the next pass refreshes them even when nothing else changed.
+   */
+  private reportsBehind(companyId: number, company: BooksCompany): boolean {
+    const read = this.options.state.cursor(companyId, 'report');
+    if (read === undefined) return true;
+    const cursor = readCursor(read);
+    return cursor.a < company.altVchId || (cursor.m ?? 0) < company.altMstId;
+  }
+
   private async sendReports(companyId: number, company: BooksCompany): Promise<void> {
     this.progress(companyId, 'reports', 0, 1, 0);
     try {
       const items = await this.options.books.reports(company);
-      if (items.length > 0) await this.deliver({ company_id: companyId, kind: 'report', cursor: writeCursor({ a: company.altVchId }), items });
+      if (items.length > 0) await this.deliver({ company_id: companyId, kind: 'report', cursor: writeCursor({ a: company.altVchId, m: company.altMstId }), items });
     } catch (error) {
-      // Reports are a convenience: a failure is logged and retried on the next change, the sync stands.
+      // Reports are a convenience: a failure is logged, the sync stands, and the next pass tries again.
       this.options.log.warn(`company ${companyId}: reports not refreshed: ${errorText(error)}`);
     }
   }
