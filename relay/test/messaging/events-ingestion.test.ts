@@ -115,4 +115,19 @@ describeOnDatabases('event ingestion', (kind) => {
     expect(event.status).toBe('failed');
     expect(event.result).toContain('The to field must be a valid email address.');
   });
+
+  it('records a rule whose recipient renders longer than any e-mail address as failed, in words', async () => {
+    await createTemplate(relay.app, tenant.id, { event_key: 'receipt' });
+    // Well-formed, but 369 characters: more than an address may have (320), and more than the column holds.
+    const tooLong = `${'a'.repeat(60)}@${`${'b'.repeat(60)}.`.repeat(5)}com`;
+    await call(relay.app, 'POST', `/admin/v1/tenants/${tenant.id}/event-rules`, 201, {
+      token: TEST_OPERATOR_TOKEN,
+      payload: { event_name: 'invoice.paid', channel: 'email', event_key: 'receipt', to: tooLong, subject: 'Receipt' },
+    });
+    await call(relay.app, 'POST', '/api/events', 202, { token: tenant.apiKey, payload: eventBody(tenant) });
+    await relay.app.relay.messaging.eventLoop.runOnce();
+    const event = await relay.app.relay.database.db.selectFrom('msg_events').selectAll().executeTakeFirstOrThrow();
+    expect(event.status).toBe('failed');
+    expect(event.result).toContain('The to field must be a valid email address.');
+  });
 });

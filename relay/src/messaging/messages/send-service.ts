@@ -13,7 +13,9 @@ import type { AcceptResult, MessageAcceptBatcher } from './message-accept-batche
 import type { MessageRepository, MessageRow } from './message-repository.js';
 import { requestFingerprint } from './request-fingerprint.js';
 
-const emailAddress = z.email();
+// 320: the longest address there can be (64-character local part, @, 255-character domain), and what
+// the messages table holds; a rule's rendered recipient gets no other length check.
+const emailAddress = z.email().max(320);
 
 export type SendServiceDeps = Readonly<{
   messages: MessageRepository;
