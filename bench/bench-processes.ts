@@ -65,3 +65,20 @@ export async function spawnConnector(dataDir: string, env: Record<string, string
   await firstMatch(child, /"running": true/, 'the connector');
   return { child, stop: stopper(child) };
 }
+
+/** Computes and allocates without end, as a busy JavaScript program does, with bounded memory. */
+const BUSY_LOOP = `
+let kept = [];
+for (let i = 0; ; i += 1) {
+  kept.push({ n: i, text: 'entry ' + i, at: Math.sqrt(i) });
+  if (kept.length > 100000) kept = [];
+}`;
+
+/**
+ * Another program keeping one core busy, talking to no one: set beside the emulator alone, it shows
+ * what any second busy program costs the emulator on this machine.
+ */
+export function spawnBusyNeighbour(): ChildHandle {
+  const child = spawn(process.execPath, ['-e', BUSY_LOOP], { stdio: 'ignore' });
+  return { child, stop: stopper(child) };
+}

@@ -12,6 +12,9 @@
 // as UTF-16LE, over a kept connection), one request at a time at that batch size.
 // Each round also prints how long the emulator's main thread, ready to run, waited for a core (Linux):
 // on a machine whose cores the three programs overrun, that wait is where the pipeline's rate goes.
+// And, as a control, the emulator alone again with one unrelated busy program beside it (computing and
+// allocating, no I/O): on a machine of few cores, what keeping one other core busy costs the emulator
+// whoever does it — the most a pipeline whose relay and connector keep a core busy could reach there.
 // Environment: BENCH_PIPELINE_VOUCHERS (2000), BENCH_PIPELINE_BATCH (the connector's import batch, 50),
 // BENCH_PIPELINE_ROUNDS (5, after a warm-up round).
 import { randomUUID } from 'node:crypto';
@@ -20,7 +23,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { renderVoucherImportBatch } from '@ledgerwire/shared';
 import { BooksClient, startConnectorService } from '@ledgerwire/connector';
-import { spawnConnector, spawnEmulator, type ChildHandle, type EmulatorProcess } from './bench-processes.js';
+import { spawnBusyNeighbour, spawnConnector, spawnEmulator, type ChildHandle, type EmulatorProcess } from './bench-processes.js';
 import { coreWaitMs, cpuTimeMs, startBenchRelay, tempDir, waitFor, type BenchRelay } from './connector-bench-support.js';
 
 const TOTAL = Number(process.env.BENCH_PIPELINE_VOUCHERS ?? 2000);
@@ -183,8 +186,10 @@ async function warmEmulator(): Promise<EmulatorProcess> {
   return books;
 }
 
+type EmulatorRun = Readonly<{ rate: number; cpuMicros: number; waitedMicros: number }>;
+
 /** The emulator alone, in a fresh warmed-up process, importing the same journals at `batch` per request. */
-async function emulatorRate(batch: number): Promise<{ rate: number; cpuMicros: number; waitedMicros: number }> {
+async function emulatorRate(batch: number): Promise<EmulatorRun> {
   const books = await warmEmulator();
   const pid = books.child.pid ?? 0;
   try {
@@ -202,6 +207,16 @@ async function emulatorRate(batch: number): Promise<{ rate: number; cpuMicros: n
   }
 }
 
+/** The same, with a busy program that has nothing to do with it running beside it (the control). */
+async function emulatorRateBesideBusyProgram(batch: number): Promise<EmulatorRun> {
+  const neighbour = spawnBusyNeighbour();
+  try {
+    return await emulatorRate(batch);
+  } finally {
+    await neighbour.stop();
+  }
+}
+
 export type PipelineRound = Readonly<{
   pipelineRate: number;
   achievedBatch: number;
@@ -212,9 +227,12 @@ export type PipelineRound = Readonly<{
   /** The alone emulator's main thread's wait for a core (µs per voucher). */
   emulatorWaitedMicros: number;
   ratio: number;
+  /** The control: the emulator beside a busy program, against the same alone rate. */
+  besideBusyRate: number;
+  besideBusyRatio: number;
 }>;
 
-export type PipelineResult = Readonly<{ vouchers: number; rounds: readonly PipelineRound[]; ratio: number }>;
+export type PipelineResult = Readonly<{ vouchers: number; rounds: readonly PipelineRound[]; ratio: number; besideBusyRatio: number }>;
 
 function median(values: readonly number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
@@ -236,6 +254,7 @@ export async function measurePipeline(): Promise<PipelineResult> {
     const pipeline = await pipelineRate();
     const achieved = Math.max(1, Math.round(pipeline.batch));
     const after = await emulatorRate(achieved);
+    const besideBusy = await emulatorRateBesideBusyProgram(achieved);
     // An alone run at another batch size than the pipeline achieved is not comparable: then only the one after.
     const alone = achieved === batch ? [before, after] : [after];
     batch = achieved;
@@ -249,9 +268,11 @@ export async function measurePipeline(): Promise<PipelineResult> {
       emulatorCpuMicros: alone.reduce((sum, a) => sum + a.cpuMicros, 0) / alone.length,
       emulatorWaitedMicros: alone.reduce((sum, a) => sum + a.waitedMicros, 0) / alone.length,
       ratio: pipeline.rate / aloneRate,
+      besideBusyRate: besideBusy.rate,
+      besideBusyRatio: besideBusy.rate / aloneRate,
     });
   }
-  return { vouchers: TOTAL, rounds, ratio: median(rounds.map((r) => r.ratio)) };
+  return { vouchers: TOTAL, rounds, ratio: median(rounds.map((r) => r.ratio)), besideBusyRatio: median(rounds.map((r) => r.besideBusyRatio)) };
 }
 
 export function printPipeline(result: PipelineResult): void {
@@ -263,8 +284,10 @@ export function printPipeline(result: PipelineResult): void {
       console.log(`           the emulator, ready to run, waited for a core ${cpu.booksWaited.toFixed(0)} µs per voucher (alone: ${r.emulatorWaitedMicros.toFixed(0)} µs; ${os.availableParallelism()} cores for three programs)`);
     }
     console.log(`           emulator alone at batch ${Math.max(1, Math.round(r.achievedBatch))} (mean of before and after): ${r.emulatorRate.toFixed(0)} vouchers/s (${r.emulatorCpuMicros.toFixed(0)} µs CPU per voucher) → ratio ${r.ratio.toFixed(2)}`);
+    console.log(`           control: the emulator alone beside one unrelated busy program ${r.besideBusyRate.toFixed(0)} vouchers/s → ${r.besideBusyRatio.toFixed(2)} of alone`);
   });
   console.log(`  ratio pipeline/emulator, median of ${result.rounds.length}: ${result.ratio.toFixed(2)} (target ≥ 0.90)`);
+  console.log(`  control, median: a busy program beside the emulator leaves it ${result.besideBusyRatio.toFixed(2)} of its alone rate on this machine (${os.availableParallelism()} cores)`);
 }
 
 export async function run(): Promise<void> {
