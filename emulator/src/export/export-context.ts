@@ -6,6 +6,7 @@ import { parseQuantity } from '../tally-format.js';
 import { inventoryEntries, postingsByLedger } from '../state/voucher-facts.js';
 import { nameKey, parseAmount, parseTallyDate } from '../tally-format.js';
 import { textOf, type XNode } from '../xml/xml-tree.js';
+import { isOrderType } from '../state/master-facts.js';
 
 /** Movements of one stock item: inward quantity and value (at cost), outward quantity. */
 export interface StockPosition {
@@ -20,6 +21,7 @@ export class ExportContext {
   readonly to: string;
   private ledgerTotals: Map<string, { amount: number; moved: boolean }> | undefined;
   private stock: Map<string, StockPosition> | undefined;
+  private readonly orderTypes = new Map<string, boolean>();
 
   constructor(
     readonly books: CompanyBooks | undefined,
@@ -40,12 +42,24 @@ export class ExportContext {
     return found?.text;
   }
 
+  /** Whether a voucher moves balances: not cancelled, not optional, not an order (orders post nothing). */
+  private posts(voucher: { isCancelled: boolean; isOptional: boolean; typeName: string }): boolean {
+    if (voucher.isCancelled || voucher.isOptional) return false;
+    let order = this.orderTypes.get(voucher.typeName);
+    if (order === undefined) {
+      const books = this.books;
+      order = books ? isOrderType((name) => books.findMaster('VOUCHERTYPE', name), voucher.typeName) : false;
+      this.orderTypes.set(voucher.typeName, order);
+    }
+    return !order;
+  }
+
   /** Lifetime closing balance in paise (opening + every posting); `moved` false when nothing ever posted. */
   ledgerClosing(name: string, opening: number): { amount: number; moved: boolean } {
     if (!this.ledgerTotals) {
       this.ledgerTotals = new Map();
       for (const voucher of this.books?.vouchers.values() ?? []) {
-        if (voucher.isCancelled || voucher.isOptional) continue;
+        if (!this.posts(voucher)) continue;
         for (const [ledger, amount] of postingsByLedger(voucher.tree)) {
           const key = nameKey(ledger);
           const current = this.ledgerTotals.get(key) ?? { amount: 0, moved: false };
@@ -62,7 +76,7 @@ export class ExportContext {
     if (!this.stock) {
       this.stock = new Map();
       for (const voucher of this.books?.vouchers.values() ?? []) {
-        if (voucher.isCancelled || voucher.isOptional) continue;
+        if (!this.posts(voucher)) continue;
         for (const entry of inventoryEntries(voucher.tree)) {
           const qty = parseQuantity(textOf(entry.node, 'ACTUALQTY') ?? textOf(entry.node, 'BILLEDQTY'));
           if (!qty) continue;

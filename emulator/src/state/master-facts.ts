@@ -69,3 +69,21 @@ export function parentName(tree: XNode): string {
 export function objectName(tree: XNode): string {
   return attr(tree, 'NAME') ?? '';
 }
+
+/** The built-in order types: an order records what is due, it is not yet a posting (no stock, no ledger moves). */
+const ORDER_TYPES = new Set(['sales order', 'purchase order', 'job work in order', 'job work out order']);
+
+/**
+ * Whether vouchers of this type are orders: the type, or the built-in type it derives from (PARENT,
+ * up to the reserved one), is an order type.
+ */
+export function isOrderType(findVoucherType: (name: string) => MasterRecord | undefined, typeName: string): boolean {
+  const seen = new Set<MasterRecord>();
+  let current = findVoucherType(typeName);
+  while (current && !seen.has(current)) {
+    seen.add(current);
+    if (current.reservedName) return ORDER_TYPES.has(current.reservedName.toLowerCase());
+    current = findVoucherType(parentName(current.tree));
+  }
+  return false;
+}
