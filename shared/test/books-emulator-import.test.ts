@@ -170,7 +170,7 @@ describe('vouchers of every kind into the emulator', () => {
 const MASTERS: Record<MasterType, Record<string, unknown>> = {
   group: { name: 'LW Nested Debtors', parent: 'Sundry Debtors' },
   ledger: { name: 'LW Café & Co', aliases: ['LW Cafe'], parent: 'LW Nested Debtors', is_billwise: 'Yes', gstin: '29AAACL1234A1Z5', opening_balance: 0 },
-  currency: { name: '€', mailing_name: 'Euro', original_name: '€', expanded_symbol: 'EUR', decimal_places: 2 },
+  currency: { name: '€', mailing_name: 'Euro', original_name: '€', expanded_symbol: 'EUR', iso_code: 'EUR', decimal_places: 2 },
   unit: { name: 'Pcs', original_name: 'Pieces', is_simple_unit: 'Yes', decimal_places: 0 },
   godown: { name: 'LW Store', parent: 'Main Location' },
   stock_group: { name: 'LW Spares' },
@@ -196,6 +196,8 @@ describe('masters of every type into the emulator', () => {
     expect(ledger?.fields).toMatchObject({ parent: 'LW Nested Debtors', is_billwise: 'Yes', gstin: '29AAACL1234A1Z5' });
     const voucherType = parseMasterExport('voucher_type', await post(mastersChangedRequest('voucher_type', { companyName: DEMO_COMPANY }))).find((m) => m.name === 'LW Tax Invoice');
     expect(voucherType?.fields).toMatchObject({ reserved_name: 'Sales', numbering_method: 'Manual' });
+    const currency = parseMasterExport('currency', await post(mastersChangedRequest('currency', { companyName: DEMO_COMPANY }))).find((m) => m.name === '€');
+    expect(currency?.fields).toMatchObject({ mailing_name: 'Euro', expanded_symbol: 'EUR', iso_code: 'EUR', decimal_places: '2' });
   });
 
   it('lists the companies with their alteration high-water marks', async () => {

@@ -30,6 +30,7 @@ const COMMON_TYPES: Record<string, string> = {
   MAILINGNAME: 'String',
   ORIGINALNAME: 'String',
   EXPANDEDSYMBOL: 'String',
+  ISOCURRENCYCODE: 'String',
   DECIMALPLACES: 'Number',
   ISSIMPLEUNIT: 'Logical',
   SYMBOL: 'String',

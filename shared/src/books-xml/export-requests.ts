@@ -76,7 +76,7 @@ const IDENTITY_FETCH = ['Name', 'Guid', 'MasterId', 'AlterId', 'LanguageName.*']
 export const MASTER_FETCH: Readonly<Record<MasterType, readonly string[]>> = {
   group: ['Parent', 'IsSubLedger', 'IsDeemedPositive', 'IsRevenue'],
   ledger: ['Parent', 'CurrencyName', 'OpeningBalance', 'PartyGSTIN', 'GSTRegistrationType', 'LedgerMobile', 'Email', 'IsBillWiseOn', 'LedGSTRegDetails.*'],
-  currency: ['MailingName', 'OriginalName', 'ExpandedSymbol', 'DecimalPlaces'],
+  currency: ['MailingName', 'OriginalName', 'ExpandedSymbol', 'ISOCurrencyCode', 'DecimalPlaces'],
   unit: ['IsSimpleUnit', 'DecimalPlaces', 'BaseUnits', 'AdditionalUnits', 'Conversion', 'OriginalName'],
   godown: ['Parent'],
   stock_group: ['Parent', 'BaseUnits', 'IsBatchWiseOn', 'ClosingBalance', 'ClosingValue'],
