@@ -125,6 +125,41 @@ describe('sync', () => {
     expect(requestDelta(settled, connector.service.books.requestCounts())).toEqual({ probe: 1 });
   });
 
+  it('follows stock closing figures that vouchers move without altering the stock item', async () => {
+    connector = await startConnector(books);
+    await enrolAndPair(connector, relay, books);
+    await connector.syncNow();
+    const widget = async () => {
+      const list = await relay.api('GET', `/api/v1/pulled-masters/stock_item?company_id=${companyId}&limit=200`);
+      return list.masters.find((m: { master_name: string }) => m.master_name === 'Widget 12mm');
+    };
+    const first = await widget();
+    const quantity = (master: { payload: { fields: { closing_balance: string } } }) => Number.parseFloat(master.payload.fields.closing_balance);
+    const sale = {
+      voucher_number: 'INV-STOCK-1', voucher_type: 'Sales', party_ledger: 'Ram & Sons', date: '2026-04-15',
+      inventory_entries: [{ stock_item: 'Widget 12mm', unit: 'Nos', quantity: 3, rate: 100, amount: 300 }],
+      ledger_entries: [
+        { ledger_name: 'Ram & Sons', amount: 300, is_debit: true, is_party: true },
+        { ledger_name: 'Sales - Goods', amount: 300, is_debit: false },
+      ],
+    };
+    const acceptance = await relay.api('POST', `/api/v1/invoices?company_id=${companyId}`, sale);
+    expect((await transactionSettled(relay, acceptance.transaction_id, companyId)).status).toBe('completed');
+
+    const before = connector.service.books.requestCounts();
+    expect(await connector.service.sync()).toEqual([{ companyId, ok: true, summary: '1 voucher sent' }]);
+    const after = await widget();
+    expect(after.payload.books.alter_id).toBe(first.payload.books.alter_id);
+    expect(quantity(after)).toBe(quantity(first) - 3);
+    expect(after.payload.fields.closing_value).not.toBe(first.payload.fields.closing_value);
+    // The voucher, then stock groups and stock items read again once for that change (and the reports),
+    // then nothing but the probe until vouchers move again.
+    expect(requestDelta(before, connector.service.books.requestCounts())).toEqual({ probe: 1, export: 3, report: 2 });
+    const settled = connector.service.books.requestCounts();
+    await connector.service.sync();
+    expect(requestDelta(settled, connector.service.books.requestCounts())).toEqual({ probe: 1 });
+  });
+
   it('finds a voucher deleted in the books by a GUID diff and tells the relay', async () => {
     connector = await startConnector(books);
     const company = await enrolAndPair(connector, relay, books);

@@ -17,6 +17,7 @@ import {
   voucherGuidsRequest,
   vouchersChangedRequest,
   type ImportIntent,
+  type MasterType,
   type PulledMaster,
   type SyncMasterItem,
   type VoucherTypeIndex,
@@ -96,9 +97,9 @@ export class BooksOperations implements BooksJobAccess, BooksSyncAccess {
     };
   }
 
-  async streamMasters(company: BooksCompany, sinceAlterId: number, consume: ItemConsumer<SyncMasterItem>): Promise<void> {
+  async streamMasters(company: BooksCompany, sinceAlterId: number, consume: ItemConsumer<SyncMasterItem>, types: readonly MasterType[] = MASTER_TYPES): Promise<void> {
     const voucherTypes = await this.voucherTypes(company);
-    for (const type of MASTER_TYPES) {
+    for (const type of types) {
       await this.streamObjects(mastersChangedRequest(type, { companyName: company.name, sinceAlterId }), MASTER_ELEMENT[type], async (elements) => {
         for (const master of parseMasterGroup(type, collectionEnvelope(elements), voucherTypes)) await consume(toSyncMaster(master));
       });

@@ -1,5 +1,6 @@
 // What a sync cursor says, per kind. Opaque to the relay; here it is small JSON:
-//  masters  {"a": n}                          every master with AlterID ≤ n is at the relay
+//  masters  {"a": n, "v": k}                  every master with AlterID ≤ n is at the relay, and the
+//                                             closing figures of stock items and groups as at AltVchId k
 //  vouchers {"a": n} or {"a": n, "t": m, "w": "YYYYMMDD"}
 //           — the second is a pass under way: vouchers changed after n, dated up to w, are at the
 //             relay; when every window is done the cursor becomes {"a": m}.
@@ -12,6 +13,7 @@ const Cursor = z.object({
   t: z.number().int().nonnegative().optional(),
   w: z.string().regex(/^\d{8}$/).optional(),
   m: z.number().int().nonnegative().optional(),
+  v: z.number().int().nonnegative().optional(),
 });
 export type AlterCursor = z.infer<typeof Cursor>;
 

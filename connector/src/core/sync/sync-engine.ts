@@ -4,6 +4,9 @@
 // by diffing the books' GUIDs against what the relay holds. Cursors move only on sync.ack, so a pass cut
 // short (restart, relay gone) resumes from the last confirmed window. An object the relay could not take
 // is left out, in words in the log, rather than holding back every object after it (sync-batch-builder).
+// Stock items and stock groups carry closing figures that vouchers move without altering the master
+// (its AlterID stays): when vouchers changed, they are read again in full (see refreshStockClosings).
+import { createHash } from 'node:crypto';
 import { MAX_SYNC_BATCH_BYTES, type SyncKind, type SyncMasterItem, type SyncVoucherItem } from '@ledgerwire/shared';
 import type { PairingStore, Pairing } from '../state/pairing-store.js';
 import type { SyncStateStore } from '../state/sync-state-store.js';
@@ -13,10 +16,13 @@ import { errorText } from '../support/logger.js';
 import type { BooksSyncAccess } from './books-sync-access.js';
 import { monthWindows, nextDay, todayCompact, type DateWindow } from './date-windows.js';
 import type { OutgoingBatch, SyncChannel } from './sync-channel.js';
-import { readCursor, writeCursor } from './sync-cursor.js';
+import { readCursor, writeCursor, type AlterCursor } from './sync-cursor.js';
 import { SyncBatchBuilder } from './sync-batch-builder.js';
 
 const OPEN_END = '29991231';
+
+/** The masters whose fields (closing quantity and value) move with vouchers. */
+const STOCK_MASTERS = ['stock_group', 'stock_item'] as const;
 
 export type SyncPhase = 'probe' | 'masters' | 'vouchers' | 'deletions' | 'reports';
 export type SyncProgress = Readonly<{ companyId: number; phase: SyncPhase; done: number; total: number; items: number }>;
@@ -41,6 +47,8 @@ export class SyncEngine {
   private pass = 0;
   /** Objects of the company being synced that were left out (see sync-batch-builder). */
   private leftOut = 0;
+  /** Per company, a digest of each stock item and group as last sent by refreshStockClosings (by GUID). */
+  private readonly stockSent = new Map<number, Map<string, string>>();
 
   constructor(private readonly options: SyncEngineOptions) {}
 
@@ -73,6 +81,7 @@ export class SyncEngine {
       const masters = await this.syncMasters(id, company);
       const vouchers = await this.syncVouchers(id, company);
       const deleted = checkDeletions ? await this.findDeletions(id, company) : 0;
+      await this.refreshStockClosings(id, company, deleted > 0);
       if (deleted > 0 || this.reportsBehind(id, company)) await this.sendReports(id, company);
       const summary = describeSent(masters, vouchers, deleted, this.leftOut);
       this.options.state.recordRun(id, { ok: true, summary });
@@ -89,10 +98,40 @@ export class SyncEngine {
     const cursor = readCursor(this.options.state.cursor(companyId, 'masters'));
     if (company.altMstId <= cursor.a) return 0;
     this.progress(companyId, 'masters', 0, 1, 0);
-    const batcher = this.batcher<SyncMasterItem>(companyId, 'masters', writeCursor({ a: cursor.a }), (m) => ({ guid: m.guid, object: 'master', alterId: m.alter_id }));
+    const batcher = this.masterBatcher(companyId, cursor);
     await this.options.books.streamMasters(company, cursor.a, (item) => batcher.add(item));
-    await batcher.finish(writeCursor({ a: company.altMstId }));
+    // A first pass reads every master, stock closing figures as at this probe included.
+    await batcher.finish(writeCursor({ ...cursor, a: company.altMstId, ...(cursor.a === 0 ? { v: company.altVchId } : {}) }));
     return batcher.count;
+  }
+
+  /**
+   * Stock items and groups read again in full, with their closing figures as the books have them now,
+   * when vouchers changed since they were last read (or were deleted): the cursor's `v` holds the
+   * AltVchId they were read at. Only those that differ from what this process last sent go to the
+   * relay (after a restart, all of them once). They are not counted among the pass's masters: the
+   * books did not alter them.
+   */
+  private async refreshStockClosings(companyId: number, company: BooksCompany, vouchersDeleted: boolean): Promise<void> {
+    const cursor = readCursor(this.options.state.cursor(companyId, 'masters'));
+    if (!vouchersDeleted && (cursor.v ?? 0) >= company.altVchId) return;
+    this.progress(companyId, 'masters', 0, 1, 0);
+    const batcher = this.masterBatcher(companyId, cursor);
+    const sent = this.stockSent.get(companyId) ?? new Map<string, string>();
+    const sending = new Map<string, string>();
+    await this.options.books.streamMasters(company, 0, async (item) => {
+      const figures = createHash('sha1').update(JSON.stringify(item)).digest('base64');
+      if (sent.get(item.guid) === figures) return;
+      sending.set(item.guid, figures);
+      await batcher.add(item);
+    }, STOCK_MASTERS);
+    await batcher.finish(writeCursor({ ...cursor, v: company.altVchId }));
+    for (const [guid, figures] of sending) sent.set(guid, figures);
+    this.stockSent.set(companyId, sent);
+  }
+
+  private masterBatcher(companyId: number, cursor: AlterCursor) {
+    return this.batcher<SyncMasterItem>(companyId, 'masters', writeCursor(cursor), (m) => ({ guid: m.guid, object: 'master', alterId: m.alter_id }));
   }
 
   private async syncVouchers(companyId: number, company: BooksCompany): Promise<number> {
