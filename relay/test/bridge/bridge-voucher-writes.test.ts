@@ -166,6 +166,18 @@ describeOnDatabases('bridge voucher writes and transactions', (kind) => {
     expect(await kindOf('journals', { ...WRITES[8]?.body, voucher_type: 'Adjustments' })).toBe('reversing_journal');
     expect(await kindOf('invoices', { ...sampleInvoice, voucher_type: 'Receipt' })).toBe('sales');
     expect(await kindOf('invoices', { ...sampleInvoice, voucher_type: 'Export Sale' })).toBe('sales');
+
+    // A type the books have, of another kind than the endpoint's: refused before anything is queued.
+    const before = await relay.app.relay.database.db.selectFrom('transactions').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    const { body: refused } = await api(relay, tenant.credential, 'POST', url('invoices'), 422, { payload: { ...sampleInvoice, voucher_type: 'Adjustments' } });
+    expect(refused.error.details).toEqual([
+      { field: 'voucher_type', message: '"Adjustments" is a reversing journal voucher type in the books (it derives from Reversing Journal); a sales invoice needs a voucher type that derives from Sales' },
+    ]);
+    await api(relay, tenant.credential, 'POST', url('journals'), 422, { payload: { ...WRITES[8]?.body, voucher_type: 'Export Sale' } });
+    const after = await relay.app.relay.database.db.selectFrom('transactions').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    expect(Number(after.n)).toBe(Number(before.n));
+    // One the books do not have (yet) is not judged here: the connector checks it against the books.
+    expect(await kindOf('receipts', { ...WRITES[5]?.body, voucher_type: 'Counter Receipt' })).toBe('receipt');
   });
 
   it('lists a company’s transactions with filters and paging; connector jobs show what a connector handled', async () => {

@@ -108,3 +108,15 @@ export function resolveReservedName(
   }
   return '';
 }
+
+/**
+ * Kinds a write endpoint of `endpointKind` takes besides its own: a journal write may use a type that
+ * derives from Reversing Journal (a journal the books reverse on a date).
+ */
+const ALSO_TAKEN: Partial<Readonly<Record<VoucherKind, readonly VoucherKind[]>>> = { journal: ['reversing_journal'] };
+
+/** Whether a voucher type of `typeKind` fits a write to the endpoint of `endpointKind`. */
+export function writeTakesKind(endpointKind: VoucherKind, typeKind: VoucherKind): boolean {
+  return typeKind === endpointKind || (ALSO_TAKEN[endpointKind]?.includes(typeKind) ?? false);
+}
+

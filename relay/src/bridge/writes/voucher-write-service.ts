@@ -1,11 +1,13 @@
 // The nine voucher writes: validate the document for its endpoint's kind (422 when well-formed but
-// wrong for the kind), render the import XML, and queue the job. Masters the voucher names are not
+// wrong for the kind, or when the books' voucher type is of another kind), render the import XML, and
+// queue the job. Masters the voucher names are not
 // checked here: a missing one fails the transaction later, as the contract says.
 import {
   describeVoucherIssues,
   VoucherRenderError,
   VOUCHER_WRITE_ENDPOINTS,
   voucherWriteSchemaFor,
+  writeTakesKind,
   type AcceptanceOut,
   type VoucherWriteIn,
   type VoucherWritePath,
@@ -18,7 +20,7 @@ import { newJobId, systemClock, type Clock } from '../bridge-ids.js';
 import { renderVoucherJobXml } from '../jobs/render-job-xml.js';
 import type { JobQueue } from '../jobs/job-queue.js';
 import { freshJobColumns } from './job-row-defaults.js';
-import { voucherKindOf } from './voucher-kind-lookup.js';
+import { knownVoucherType } from './voucher-kind-lookup.js';
 
 export type WriteAcceptance = Readonly<{ acceptance: AcceptanceOut; replayed: boolean }>;
 
@@ -66,7 +68,12 @@ export class VoucherWriteService {
     }
     const body = checked.data;
     const endpoint = VOUCHER_WRITE_ENDPOINTS[path];
-    const kind = await voucherKindOf(this.db, company.id, body.voucher_type, endpoint.voucher_kind);
+    const known = await knownVoucherType(this.db, company.id, body.voucher_type);
+    if (known && !writeTakesKind(endpoint.voucher_kind, known.kind)) {
+      const message = `"${body.voucher_type}" is a ${known.kind.replace(/_/g, ' ')} voucher type in the books (it derives from ${known.reservedName}); a ${endpoint.label} needs a voucher type that derives from ${endpoint.reserved_voucher_type}`;
+      throw new AppError('validation_failed', { message: `The ${endpoint.label} is not valid`, details: [{ field: 'voucher_type', message }] });
+    }
+    const kind = known?.kind ?? endpoint.voucher_kind;
     const jobId = newJobId();
     const companyName = company.books_company_name ?? company.name;
     const target = body.books_voucher_guid ?? null;
