@@ -5,7 +5,7 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import type { RelayConfig } from './config/load-config.js';
 import { openDatabase, type RelayDatabase } from './db/database.js';
 import { migrateToLatest } from './db/migrate.js';
-import { registerErrorHandling } from './errors/error-handler.js';
+import { MAX_PATH_PARAM_LENGTH, registerErrorHandling, routerErrorHandler } from './errors/error-handler.js';
 import { registerOpenApi } from './http/openapi.js';
 import { ensureInstallationId } from './operator/installation.js';
 import { operatorRoutes } from './operator/operator-routes.js';
@@ -40,6 +40,8 @@ export async function buildApp(config: RelayConfig, options: BuildAppOptions = {
     requestIdHeader: 'x-request-id',
     genReqId: () => `req_${randomUUID()}`,
     bodyLimit: 1024 * 1024,
+    routerOptions: { maxParamLength: MAX_PATH_PARAM_LENGTH },
+    frameworkErrors: routerErrorHandler,
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);

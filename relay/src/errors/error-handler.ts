@@ -86,6 +86,35 @@ function toAppError(error: FastifyError, request: FastifyRequest): AppError | un
   return undefined;
 }
 
+/**
+ * The longest path parameter the router matches. Every id the API hands out or accepts in a path is at
+ * most 200 characters (a caller's own transaction_id); the routes' schemas hold the exact limit of each
+ * and name the parameter when it is passed. This bound only stops the router from working on absurd
+ * segments; find-my-way measures a parameter after percent-decoding, as the schemas do.
+ */
+export const MAX_PATH_PARAM_LENGTH = 500;
+
+/**
+ * Errors the router raises before any route (and so before the error handler) runs: Fastify's
+ * `frameworkErrors` option. Without it they answer in Fastify's own body (414 FST_ERR_MAX_PARAM_LENGTH,
+ * 400 FST_ERR_BAD_URL) instead of the API family's.
+ */
+export function routerErrorHandler(error: FastifyError, request: FastifyRequest, reply: FastifyReply): FastifyReply {
+  reply.header('x-request-id', request.id);
+  switch (error.code) {
+    case 'FST_ERR_MAX_PARAM_LENGTH':
+      return sendError(request, reply, new AppError('bad_request', {
+        message: `A path parameter is longer than ${MAX_PATH_PARAM_LENGTH} characters; no id of this API is that long`,
+      }));
+    case 'FST_ERR_BAD_URL':
+      return sendError(request, reply, new AppError('bad_request', { message: 'The path is not a valid URL: it holds a malformed percent-encoding' }));
+  }
+  const known = toAppError(error, request);
+  if (known) return sendError(request, reply, known);
+  request.log.error({ err: error, url: request.url, method: request.method }, 'unhandled router error');
+  return sendError(request, reply, new AppError('internal_error'));
+}
+
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     const known = toAppError(error, request);

@@ -141,6 +141,41 @@ describeOnDatabases('bridge voucher writes and transactions', (kind) => {
     expect(scoped.transaction.job_id).toBe(other.body.transaction_id);
   });
 
+  it('an own transaction_id of up to 200 characters reads back by id; a longer path id is a 400 in the API’s error body', async () => {
+    const plain = `erp-${'a'.repeat(196)}`;
+    // Slashes, spaces and non-ASCII travel percent-encoded; the router's limit counts decoded characters.
+    const encoded = `ERP/2025 ñ ${'ü'.repeat(189)}`;
+    for (const own of [plain, encoded]) {
+      expect(own).toHaveLength(200);
+      const { body } = await api(relay, tenant.credential, 'POST', url('invoices'), 200, { payload: { ...sampleInvoice, transaction_id: own } });
+      const { body: read } = await api(relay, tenant.credential, 'GET', `/api/v1/transactions/${encodeURIComponent(own)}`, 200);
+      expect(read.transaction).toMatchObject({ job_id: body.transaction_id, transaction_id: own });
+    }
+    const ownMasterId = `erp-ledger-${'m'.repeat(189)}`;
+    const { body: master } = await api(relay, tenant.credential, 'POST', url('masters/ledger'), 200, { payload: { name: 'Long Id Ledger', parent: 'Sundry Debtors', transaction_id: ownMasterId } });
+    const { body: masterRead } = await api(relay, tenant.credential, 'GET', `/api/v1/masters/ledger/${ownMasterId}`, 200);
+    expect(masterRead.transaction).toMatchObject({ job_id: master.transaction_id, transaction_id: ownMasterId });
+
+    // Longer than any id: the route's schema names the parameter; far longer: the router refuses it. Both in our shape.
+    const { body: over } = await api(relay, tenant.credential, 'GET', `/api/v1/transactions/${'b'.repeat(201)}`, 400);
+    expect(over).toEqual({ success: false, error: { code: 'bad_request', message: expect.stringMatching(/^The job field /), details: [{ field: 'job', message: expect.stringContaining('200') }] } });
+    const huge = 'c'.repeat(5000);
+    for (const path of [`/api/v1/transactions/${huge}`, `/api/v1/masters/ledger/${huge}`, `/api/v1/webhooks/${huge}`, `/admin/v1/transactions/${huge}`]) {
+      const response = await relay.app.inject({ method: 'GET', url: path, headers: { authorization: `Bearer ${tenant.credential}` } });
+      expect(response.statusCode).toBe(400);
+      expect(response.headers['x-request-id']).toMatch(/^req_/);
+      expect(response.json()).toEqual({ success: false, error: { code: 'bad_request', message: expect.stringMatching(/^A path parameter is longer than \d+ characters/), details: [] } });
+    }
+    // The messaging API keeps its own error body for the same refusal.
+    const messaging = await relay.app.inject({ method: 'GET', url: `/api/messages/${huge}` });
+    expect(messaging.statusCode).toBe(400);
+    expect(messaging.json()).toEqual({ error: expect.stringMatching(/^A path parameter is longer than/) });
+    // A malformed percent-encoding is the router's other refusal: same body.
+    const badUrl = await relay.app.inject({ method: 'GET', url: '/api/v1/transactions/erp%E0%A4%A', headers: { authorization: `Bearer ${tenant.credential}` } });
+    expect(badUrl.statusCode).toBe(400);
+    expect(badUrl.json()).toMatchObject({ success: false, error: { code: 'bad_request', message: expect.stringContaining('percent-encoding') } });
+  });
+
   it('a body carrying books_voucher_guid alters that voucher', async () => {
     const { body } = await api(relay, tenant.credential, 'POST', url('invoices'), 200, { payload: { ...sampleInvoice, books_voucher_guid: 'a1b2c3d4-vch-guid-0001' } });
     const { body: status } = await api(relay, tenant.credential, 'GET', `/api/v1/transactions/${body.transaction_id}`, 200);
