@@ -159,6 +159,30 @@ describeOnDatabases('bridge pulled vouchers', (kind) => {
     await api(relay, tenant.credential, 'GET', `${url}&company_id=${second.company_id}`, 400);
   });
 
+  it('date filters must be real calendar days, in order: a 400 naming the parameter on the list and the statistics', async () => {
+    const statistics = async (query: string, status: number) =>
+      (await api(relay, tenant.credential, 'GET', `/api/v1/pulled-vouchers/statistics?company_id=${tenant.companyId}${query}`, status)).body;
+    const refusals: [string, string, RegExp][] = [
+      ['&start_date=2026-02-30', 'start_date', /^The start_date field is not a real calendar date/],
+      ['&end_date=2026-13-45', 'end_date', /^The end_date field is not a real calendar date/],
+      ['&start_date=2026-99-99', 'start_date', /^The start_date field is not a real calendar date/],
+      ['&end_date=20250229', 'end_date', /^The end_date field is not a real calendar date/],
+      ['&start_date=20260230&end_date=2026-03-01', 'start_date', /^The start_date field is not a real calendar date/],
+      ['&start_date=April', 'start_date', /^The start_date field must be a date, YYYY-MM-DD \(or YYYYMMDD\)$/],
+      ['&start_date=2025-05-01&end_date=2025-04-01', 'start_date', /^The start_date field must not be after end_date \(2025-05-01 is after 2025-04-01\)$/],
+      ['&start_date=20250501&end_date=2025-04-30', 'start_date', /must not be after end_date/],
+    ];
+    for (const [query, field, message] of refusals) {
+      for (const body of [await list(query, 400), await statistics(query, 400)]) {
+        expect(body).toEqual({ success: false, error: { code: 'bad_request', message: expect.stringMatching(message), details: [{ field, message: expect.stringMatching(message) }] } });
+      }
+    }
+    // Real days pass, leap days where they exist, and a one-day range in either form.
+    expect((await list('&start_date=2024-02-29&end_date=20250415')).invoices.map((v: any) => v.books_voucher_guid)).toEqual(['g1', 'g2', 'g3']);
+    expect((await list('&start_date=2025-04-15&end_date=20250415')).invoices.map((v: any) => v.books_voucher_guid)).toEqual(['g3']);
+    expect(await statistics('&start_date=2024-02-29&end_date=2024-02-29', 200)).toMatchObject({ start_date: '2024-02-29', end_date: '2024-02-29', vouchers: { total: 0 } });
+  });
+
   it('keeps names and numbers as long as the books have them, verbatim', async () => {
     const other = await provisionTenant(relay, { name: 'Long Names' });
     const long = { voucher_type: `Tax Invoice ${'T'.repeat(240)}`, voucher_number: `INV/${'9'.repeat(260)}`, party_ledger: `Ram & Sons ${'R'.repeat(450)} ` };

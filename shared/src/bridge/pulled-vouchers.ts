@@ -1,13 +1,36 @@
 // /api/v1/pulled-vouchers bodies. Results sit under `invoices` (list) and `invoice` (detail) for every
 // voucher kind — historical names the contract keeps. Pulled dates are compact `YYYYMMDD`.
 import { z } from 'zod';
+import { IsoDate } from './wire-text.js';
 
 export const PULLED_VOUCHER_STATUSES = ['pending', 'acknowledged'] as const;
 
+const QUERY_DATE_FORM = /^(\d{4}-\d{2}-\d{2}|\d{8})$/;
+
+/** A query date in either accepted form, written `YYYY-MM-DD` (the form IsoDate checks). */
+function isoForm(value: string): string {
+  return /^\d{8}$/.test(value) ? `${value.slice(0, 4)}-${value.slice(4, 6)}-${value.slice(6)}` : value;
+}
+
+/**
+ * A date filter: `YYYY-MM-DD` or the compact `YYYYMMDD` pulled dates are shown in, and a day that exists
+ * by the same rule writes use (IsoDate), so 2026-02-30 is refused rather than compared as text.
+ */
 const QueryDate = z
   .string()
-  .regex(/^(\d{4}-\d{2}-\d{2}|\d{8})$/, 'must be a date, YYYY-MM-DD (or YYYYMMDD)')
+  .regex(QUERY_DATE_FORM, { message: 'must be a date, YYYY-MM-DD (or YYYYMMDD)', abort: true })
+  .superRefine((value, ctx) => {
+    const checked = IsoDate.safeParse(isoForm(value));
+    if (!checked.success) for (const issue of checked.error.issues) ctx.addIssue({ code: 'custom', message: issue.message });
+  })
   .describe('Inclusive');
+
+/** start_date after end_date selects nothing by construction: refused, so a swapped pair is noticed. */
+function checkDateRange(query: { start_date?: string | undefined; end_date?: string | undefined }, ctx: z.RefinementCtx): void {
+  const { start_date: start, end_date: end } = query;
+  if (start === undefined || end === undefined) return;
+  if (isoForm(start) > isoForm(end)) ctx.addIssue({ code: 'custom', path: ['start_date'], message: `must not be after end_date (${start} is after ${end})` });
+}
 
 export const PulledVoucherListQuery = z.object({
   company_id: z.string().optional().describe('Required (or the X-Service-Company header)'),
@@ -18,7 +41,7 @@ export const PulledVoucherListQuery = z.object({
   end_date: QueryDate.optional(),
   limit: z.coerce.number().int().min(1).max(500).default(100),
   offset: z.coerce.number().int().min(0).default(0),
-});
+}).superRefine(checkDateRange);
 export type PulledVoucherListQuery = z.infer<typeof PulledVoucherListQuery>;
 
 export const PulledVoucherOut = z
@@ -79,7 +102,7 @@ export const SyncStatisticsQuery = z.object({
   company_id: z.string().optional(),
   start_date: QueryDate.optional(),
   end_date: QueryDate.optional(),
-});
+}).superRefine(checkDateRange);
 
 export const ReportEntryOut = z.object({
   key: z.string(),
