@@ -6,6 +6,7 @@ import type { Database } from '../../db/schema.js';
 import { AppError } from '../../errors/catalogue.js';
 import type { ConnectorDirectory, ConnectorRecord } from '../companies/connector-directory.js';
 import { parseJson } from '../bridge-ids.js';
+import { withPulledBooksIds } from './pulled-books-ids.js';
 import { transactionRecord, type TransactionRow } from './transaction-record.js';
 
 export type TransactionFilter = Readonly<{
@@ -33,12 +34,12 @@ export class TransactionService {
     if (scope.companyId !== undefined) base = base.where('company_id', '=', scope.companyId);
     if (scope.masterType !== undefined) base = base.where('job_type', '=', 'master').where('master_type', '=', scope.masterType);
     const byJobId = UUID.test(job) ? await base.where('job_id', '=', job.toLowerCase()).executeTakeFirst() : undefined;
-    if (byJobId) return transactionRecord(byJobId);
+    if (byJobId) return this.record(byJobId);
     const byOwnId = await base.where('client_transaction_id', '=', job).limit(2).execute();
     if (byOwnId.length > 1) throw new AppError('transaction_ambiguous');
     const row = byOwnId[0];
     if (!row) throw new AppError('transaction_not_found', { message: `No transaction ${job} among this application’s companies` });
-    return transactionRecord(row);
+    return this.record(row);
   }
 
   async list(companyId: number, filter: TransactionFilter): Promise<{ total: number; transactions: TransactionRecordOut[] }> {
@@ -48,7 +49,7 @@ export class TransactionService {
     if (filter.master_type) query = query.where('master_type', '=', filter.master_type);
     const { total } = await query.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow();
     const rows = await query.selectAll().orderBy('id', 'desc').limit(filter.limit).offset(filter.offset).execute();
-    return { total: Number(total), transactions: rows.map(transactionRecord) };
+    return { total: Number(total), transactions: await this.records(rows) };
   }
 
   /** Jobs handed to the application's connector named by machine name (or connector id), newest first. */
@@ -65,7 +66,7 @@ export class TransactionService {
       .orderBy('id', 'desc')
       .limit(limit)
       .execute();
-    return { connector, jobs: rows.map(transactionRecord) };
+    return { connector, jobs: await this.records(rows) };
   }
 
   async operatorList(filter: TransactionFilter & { application_id?: string; company_id?: number }) {
@@ -76,7 +77,18 @@ export class TransactionService {
     if (filter.job_type) query = query.where('job_type', '=', filter.job_type);
     const { total } = await query.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow();
     const rows = await query.selectAll().orderBy('id', 'desc').limit(filter.limit).offset(filter.offset).execute();
-    return { total: Number(total), transactions: rows.map((row) => ({ ...transactionRecord(row), application_id: row.application_id })) };
+    const filled = await withPulledBooksIds(this.db, rows);
+    return { total: Number(total), transactions: filled.map((row) => ({ ...transactionRecord(row), application_id: row.application_id })) };
+  }
+
+  /** Status records of a page of rows, with the books ids the sync has pulled since (one lookup for the page). */
+  private async records(rows: readonly TransactionRow[]): Promise<TransactionRecordOut[]> {
+    return (await withPulledBooksIds(this.db, rows)).map(transactionRecord);
+  }
+
+  private async record(row: TransactionRow): Promise<TransactionRecordOut> {
+    const [filled] = await withPulledBooksIds(this.db, [row]);
+    return transactionRecord(filled ?? row);
   }
 
   /** Support's view: the record with the submitted document and the XML rendered for the books. */
@@ -85,7 +97,7 @@ export class TransactionService {
     if (!row) throw new AppError('transaction_not_found', { message: `No transaction ${job}` });
     const submitted = await this.db.selectFrom('transaction_documents').select(['document', 'xml']).where('transaction_id', '=', row.id).executeTakeFirst();
     return {
-      ...transactionRecord(row),
+      ...(await this.record(row)),
       application_id: row.application_id,
       connector_id: row.connector_id,
       lease_expires_at: row.lease_expires_at,

@@ -12,7 +12,8 @@ import { systemClock, type Clock } from '../bridge-ids.js';
 export type PulledVoucher = SyncVoucherItem;
 export type PulledMaster = SyncMasterItem;
 
-function alterIdOf(value: string | null | undefined): bigint {
+/** An alter id as a number to compare by (the books count up); anything else sorts before every real one. */
+export function alterIdOf(value: string | null | undefined): bigint {
   return value && /^\d+$/.test(value) ? BigInt(value) : -1n;
 }
 
