@@ -156,6 +156,33 @@ describe('job runner', () => {
     expect(outcome?.status === 'failed' && outcome.error_message).not.toMatch(/<|LINEERROR/);
   });
 
+  it('refuses, without importing it, a voucher whose type the books have as another kind; the rest of the run goes in', async () => {
+    const r = rig();
+    // The types as a sync pass reads them (the check makes no request of its own).
+    const operations = new BooksOperations(r.client);
+    const [open] = (await operations.listCompanies()).filter((c) => c.guid === company.guid);
+    await operations.streamVouchers(open!, 0, { from: '20260101', to: '20260101' }, () => undefined);
+    const runner = new JobRunner({ jobs: r.jobs, books: operations, log: quiet, batchSize: 10, onSettled: () => undefined });
+    const before = r.client.requestCounts();
+    const journal = (tag: string) => ({ ...voucherJob(company, journalDocument(tag)), event_type: 'journal.create' });
+    const good1 = journal('JT-1');
+    const asReceipt = { ...voucherJob(company, journalDocument('JT-2')), event_type: 'receipt.create' };
+    const good2 = journal('JT-3');
+    r.jobs.receive([good1, asReceipt, good2]);
+    await runner.wake();
+    for (const job of [good1, good2]) expect(r.jobs.get(job.job_id)?.outcome).toMatchObject({ status: 'completed' });
+    expect(r.jobs.get(asReceipt.job_id)?.outcome).toEqual({
+      status: 'failed',
+      error_code: 'VOUCHER_TYPE_MISMATCH',
+      error_label: 'Voucher type of another kind',
+      error_message: 'The voucher type "Journal" derives from Journal in the books: it would be booked as a journal, not a receipt. Use a voucher type of the receipt kind. Nothing was imported.',
+    });
+    expect(await bookedWith(asReceipt.job_id)).toHaveLength(0);
+    // The two journals in one request, and nothing else.
+    const after = r.client.requestCounts();
+    expect(Object.fromEntries(Object.entries(after).map(([label, n]) => [label, n - (before[label] ?? 0)]).filter(([, n]) => n !== 0))).toEqual({ import: 1 });
+  });
+
   it('books once when the connection drops after the books imported (outcome unknown, checked by REMOTEID)', async () => {
     const r = rig();
     const job = voucherJob(company, journalDocument('JD-1'));
@@ -210,6 +237,7 @@ describe('job runner', () => {
         await real.importXml(xml, expectation);
         throw new Crash('connector killed before recording the outcome');
       },
+      voucherTypeKind: (books, name) => real.voucherTypeKind(books, name),
     }));
     const job = voucherJob(company, journalDocument('JK-1'));
     first.jobs.receive([job]);

@@ -7,6 +7,7 @@ export const JOB_ERROR_LABELS = {
   MASTER_NOT_FOUND: 'Master not found',
   UNBALANCED_ENTRIES: 'Entries do not balance',
   VOUCHER_TYPE_NOT_FOUND: 'Voucher type not found',
+  VOUCHER_TYPE_MISMATCH: 'Voucher type of another kind',
   BILL_NOT_OUTSTANDING: 'Bill not outstanding',
   GST_VALIDATION_FAILED: 'GST validation failed',
   DUPLICATE_VOUCHER_NUMBER: 'Duplicate voucher number',

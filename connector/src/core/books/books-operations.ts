@@ -13,13 +13,16 @@ import {
   parseGuidList,
   parseImportResponse,
   readExportAnswer,
+  resolveReservedName,
   summariseImportResponse,
   voucherGuidsRequest,
+  voucherKindFromReservedName,
   vouchersChangedRequest,
   type ImportIntent,
   type MasterType,
   type PulledMaster,
   type SyncMasterItem,
+  type VoucherKind,
   type VoucherTypeIndex,
   type SyncReportItem,
   type SyncVoucherItem,
@@ -41,6 +44,13 @@ const PRESENCE_TIMEOUT_MS = 15_000;
 
 /** The books' answer to a deletion (or alteration) of a voucher or master they do not have. */
 const TARGET_MISSING = /^(?:Voucher|Item) does not exist/i;
+
+/** The reserved name a type of the index derives from, matching its name as the books do (case, outer spaces). */
+function reservedNameIn(index: VoucherTypeIndex, typeName: string): string | undefined {
+  const key = typeName.trim().toLowerCase();
+  const name = index.has(typeName) ? typeName : [...index.keys()].find((candidate) => candidate.trim().toLowerCase() === key);
+  return name === undefined ? undefined : resolveReservedName(name, index);
+}
 
 /** Objects parsed per group while streaming an export. */
 const PARSE_GROUP = 200;
@@ -130,9 +140,16 @@ export class BooksOperations implements BooksJobAccess, BooksSyncAccess {
     return buildReports(this.client, company);
   }
 
+  voucherTypeKind(company: Readonly<{ guid: string; name: string }>, typeName: string): { kind: VoucherKind; reservedName: string } | undefined {
+    const cached = this.typeCache.get(company.guid);
+    const reservedName = cached ? reservedNameIn(cached.index, typeName) : undefined;
+    const kind = voucherKindFromReservedName(reservedName);
+    return reservedName === undefined || kind === 'other' ? undefined : { kind, reservedName };
+  }
+
   /**
-   * The company's voucher types, to resolve each voucher's reserved name. Read whole (they are few) and
-   * kept while the company's AltMstId stays where it was.
+   * The company's voucher types, to resolve each voucher's reserved name. Read whole (they are few) by a
+   * sync pass that exports masters or vouchers, and kept while the company's AltMstId stays where it was.
    */
   private async voucherTypes(company: BooksCompany): Promise<VoucherTypeIndex> {
     const cached = this.typeCache.get(company.guid);

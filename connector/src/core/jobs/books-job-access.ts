@@ -1,6 +1,7 @@
 // What the job runner needs from the books, in its own terms: import one request and judge the answer
 // by the strict success rule. books/books-operations.ts implements it over the books client and the
 // shared books-XML parsers.
+import type { VoucherKind } from '@ledgerwire/shared';
 import type { ImportAction } from './import-batching.js';
 
 export type JobFailure = Readonly<{ error_code: string; error_label: string; error_message: string }>;
@@ -26,4 +27,10 @@ export interface BooksJobAccess {
    * answer came.
    */
   importXml(xml: string, expectation: Readonly<{ objects: number; action: ImportAction; onSent?: () => void }>): Promise<ImportVerdict>;
+  /**
+   * The kind of a voucher type in the books (from the built-in type it derives from), as the types were
+   * last read by a sync pass — no request; undefined when they have not been read, the type was not
+   * among them, or it derives from no built-in type (the import then goes ahead and the books judge).
+   */
+  voucherTypeKind(company: Readonly<{ guid: string; name: string }>, typeName: string): Readonly<{ kind: VoucherKind; reservedName: string }> | undefined;
 }

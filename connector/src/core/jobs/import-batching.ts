@@ -12,12 +12,23 @@ export type EnvelopeShape = Readonly<{
   objectCount: number;
   /** The one ACTION every object carries (create when none says), or undefined when they differ. */
   action: ImportAction | undefined;
+  /** The voucher type the first voucher names (entities decoded), when it names one. */
+  voucherTypeName: string | undefined;
 }>;
 
 const REPORT = /<REPORTNAME>([^<]*)<\/REPORTNAME>/;
 const COMPANY = /<SVCURRENTCOMPANY>([^<]*)<\/SVCURRENTCOMPANY>/;
 const DATA = /<REQUESTDATA>([\s\S]*)<\/REQUESTDATA>/;
 const MESSAGE = /<TALLYMESSAGE\b/g;
+const VOUCHER_TYPE_NAME = /<VOUCHERTYPENAME>([^<]*)<\/VOUCHERTYPENAME>/;
+const ENTITY = /&(?:amp|lt|gt|quot|apos|#(\d+)|#x([0-9a-fA-F]+));/g;
+const NAMED_ENTITIES: Readonly<Record<string, string>> = { '&amp;': '&', '&lt;': '<', '&gt;': '>', '&quot;': '"', '&apos;': "'" };
+
+function decodeText(text: string): string {
+  return text.replace(ENTITY, (entity, decimal: string | undefined, hex: string | undefined) =>
+    decimal !== undefined ? String.fromCodePoint(Number(decimal)) : hex !== undefined ? String.fromCodePoint(Number.parseInt(hex, 16)) : (NAMED_ENTITIES[entity] ?? entity),
+  );
+}
 const ACTION = /<(?:VOUCHER|LEDGER|GROUP|STOCKITEM|STOCKGROUP|STOCKCATEGORY|UNIT|GODOWN|CURRENCY|VOUCHERTYPE)\b[^>]*?\bACTION="([^"]*)"/g;
 
 function actionOf(objects: string): ImportAction | undefined {
@@ -37,7 +48,8 @@ export function envelopeShape(xml: string): EnvelopeShape | undefined {
   if (report === undefined || company === undefined || objects === undefined) return undefined;
   const objectCount = objects.match(MESSAGE)?.length ?? 0;
   if (objectCount === 0) return undefined;
-  return { reportName: report, companyXml: company, objects, objectCount, action: actionOf(objects) };
+  const typeName = VOUCHER_TYPE_NAME.exec(objects)?.[1];
+  return { reportName: report, companyXml: company, objects, objectCount, action: actionOf(objects), voucherTypeName: typeName === undefined ? undefined : decodeText(typeName) };
 }
 
 /**

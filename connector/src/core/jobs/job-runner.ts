@@ -8,6 +8,10 @@
 //  - a job the relay delivers again (attempt > 1) is treated the same way; one already settled here is
 //    not run again at all, only its outcome is reported again;
 //  - a deletion sent again that way and answered "Voucher (Item) does not exist" had gone in the first time.
+// A voucher whose type the books have as another kind than its write's (a Payment type on a receipt) is
+// failed before it is sent (VOUCHER_TYPE_MISMATCH): the books would book it as that kind. The types are
+// those the last sync pass read (no request of its own; the relay refuses such a write up front when
+// it has pulled the types).
 // A company the books say is not open has its jobs held (nothing was imported) until presence sees it
 // open; the other companies' jobs go on meanwhile.
 // Consecutive jobs of one company go in one request. When the answer cannot be split back per job (any
@@ -15,13 +19,13 @@
 // Between two requests the books wait only for the answer's verdict (the next request's jobs were written
 // 'importing' when received, see JobStore): the last request's outcomes are written and reported once
 // the next request is on its way.
-import { booksGuidFor, masterIdInBooksGuid } from '@ledgerwire/shared';
+import { booksGuidFor, jobErrorLabel, masterIdInBooksGuid, VoucherKind, writeTakesKind } from '@ledgerwire/shared';
 import type { JobStore, OpenJob, StoredJob, JobOutcome } from '../state/job-store.js';
 import { BooksRequestError } from '../books/books-errors.js';
 import { findOpenCompany, type BooksCompany } from '../presence/books-company.js';
 import type { Logger } from '../support/logger.js';
 import { errorText } from '../support/logger.js';
-import type { BooksJobAccess, ImportVerdict } from './books-job-access.js';
+import type { BooksJobAccess, ImportVerdict, JobFailure } from './books-job-access.js';
 import { canJoin, envelopeShape, joinEnvelopes, type EnvelopeShape } from './import-batching.js';
 
 export type JobRunnerOptions = Readonly<{
@@ -149,11 +153,45 @@ export class JobRunner {
 
   private async runGroup(group: OpenJob[]): Promise<PassEnd> {
     try {
-      await this.importGroup(group);
+      const fitting = this.refuseMisfitTypes(group);
+      if (fitting.length > 0) await this.importGroup(fitting);
       return 'done';
     } catch (error) {
       return this.booksUnavailable(group, error);
     }
+  }
+
+  /**
+   * Fails, without sending it, a voucher job whose type the books have as another kind than the write's
+   * (a Payment type on a receipt): the books would book it as that kind. Returns the others, in order.
+   */
+  private refuseMisfitTypes(group: OpenJob[]): OpenJob[] {
+    const fitting: OpenJob[] = [];
+    const misfits: [StoredJob, JobOutcome][] = [];
+    for (const job of group) {
+      const misfit = this.typeMisfit(job);
+      if (misfit) misfits.push([job, { status: 'failed', ...misfit }]);
+      else fitting.push(job);
+    }
+    if (misfits.length > 0) this.settle(misfits);
+    return fitting;
+  }
+
+  private typeMisfit(job: OpenJob): JobFailure | undefined {
+    const [kindText, action] = job.eventType.split('.');
+    const writeKind = VoucherKind.safeParse(kindText);
+    const typeName = this.shapeOf(job)?.voucherTypeName;
+    if (job.jobType !== 'voucher' || (action !== 'create' && action !== 'alter') || !writeKind.success || writeKind.data === 'other' || !typeName) return undefined;
+    const inBooks = this.options.books.voucherTypeKind({ guid: job.booksCompanyGuid, name: job.booksCompanyName }, typeName);
+    if (!inBooks || writeTakesKind(writeKind.data, inBooks.kind)) return undefined;
+    const words = (kind: string) => kind.replace(/_/g, ' ');
+    return {
+      error_code: 'VOUCHER_TYPE_MISMATCH',
+      error_label: jobErrorLabel('VOUCHER_TYPE_MISMATCH'),
+      error_message:
+        `The voucher type "${typeName}" derives from ${inBooks.reservedName} in the books: it would be booked as a ${words(inBooks.kind)}, ` +
+        `not a ${words(writeKind.data)}. Use a voucher type of the ${words(writeKind.data)} kind. Nothing was imported.`,
+    };
   }
 
   private async importGroup(group: OpenJob[]): Promise<void> {
