@@ -109,14 +109,10 @@ export function resolveReservedName(
   return '';
 }
 
-/**
- * Kinds a write endpoint of `endpointKind` takes besides its own: a journal write may use a type that
- * derives from Reversing Journal (a journal the books reverse on a date).
- */
-const ALSO_TAKEN: Partial<Readonly<Record<VoucherKind, readonly VoucherKind[]>>> = { journal: ['reversing_journal'] };
+/** Kinds one write takes for each other: a journal may use a type that derives from Reversing Journal. */
+const KIND_FAMILIES: readonly (readonly VoucherKind[])[] = [['journal', 'reversing_journal']];
 
-/** Whether a voucher type of `typeKind` fits a write to the endpoint of `endpointKind`. */
-export function writeTakesKind(endpointKind: VoucherKind, typeKind: VoucherKind): boolean {
-  return typeKind === endpointKind || (ALSO_TAKEN[endpointKind]?.includes(typeKind) ?? false);
+/** Whether a voucher type of `typeKind` fits a write of `writeKind` (the same kind, or of one family). */
+export function writeTakesKind(writeKind: VoucherKind, typeKind: VoucherKind): boolean {
+  return typeKind === writeKind || KIND_FAMILIES.some((family) => family.includes(writeKind) && family.includes(typeKind));
 }
-
