@@ -77,4 +77,19 @@ describe('presence webhooks', () => {
     await eventually(() => receiver.types.includes('connector.offline') || undefined, 'connector.offline', 20_000);
     expect(presence(receiver.types)).toEqual(['connector.online', 'books.started', 'books.stopped', 'books.started', 'connector.offline']);
   });
+
+  it('a books flap shorter than the confirmation publishes nothing; the connector itself saw it', async () => {
+    connector = await startConnector(books, tempDataDir(), { booksStopConfirmMs: 60_000 });
+    await enrolAndPair(connector, relay, books);
+    await eventually(() => presence(receiver.types).length >= 2 || undefined, 'connector.online and books.started');
+    await books.control('POST', '/books/stop');
+    await eventually(() => connector?.status().books.running === false || undefined, 'the connector to see the books stopped');
+    await books.control('POST', '/books/start');
+    await eventually(() => connector?.status().books.running === true || undefined, 'the connector to see the books back');
+    // Everything the relay was told before connector.offline has been published by then, in order.
+    await connector.stop();
+    connector = undefined;
+    await eventually(() => receiver.types.includes('connector.offline') || undefined, 'connector.offline', 20_000);
+    expect(presence(receiver.types)).toEqual(['connector.online', 'books.started', 'connector.offline']);
+  });
 });

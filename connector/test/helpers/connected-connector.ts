@@ -5,7 +5,7 @@ import type { ConfigOverrides } from '../../src/core/config/connector-config.js'
 import { eventually, tempDataDir, type TestEmulator } from './test-emulator.js';
 import type { TestRelay } from './test-relay.js';
 
-export const FAST: ConfigOverrides = { presenceIntervalMs: 100, syncIntervalMs: 3_600_000, reconnectBaseMs: 50, reconnectCapMs: 500, logLevel: 'silent' };
+export const FAST: ConfigOverrides = { presenceIntervalMs: 100, booksStopConfirmMs: 300, syncIntervalMs: 3_600_000, reconnectBaseMs: 50, reconnectCapMs: 500, logLevel: 'silent' };
 
 export async function startConnector(books: TestEmulator, dataDir = tempDataDir(), config: ConfigOverrides = {}): Promise<ConnectorHandle> {
   return startConnectorService({ dataDir, booksUrl: books.xmlUrl, config: { ...FAST, ...config } });

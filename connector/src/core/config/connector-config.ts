@@ -31,6 +31,8 @@ const envSchema = z.object({
   LEDGERWIRE_BOOKS_TIMEOUT_MS: millis(120_000),
   /** How often the books are probed for running / companies open (and changes to sync). */
   LEDGERWIRE_PRESENCE_INTERVAL_MS: millis(5_000),
+  /** How long books that stopped must stay stopped before the relay hears it (books.stopped). */
+  LEDGERWIRE_BOOKS_STOP_CONFIRM_MS: millis(5_000),
   /** How often a sync pass runs (a pass with nothing changed costs one probe). */
   LEDGERWIRE_SYNC_INTERVAL_MS: millis(30_000),
   /** Every n-th sync pass also looks for deletions by a GUID diff (a full GUID read). */
@@ -53,6 +55,7 @@ export type ConnectorConfig = Readonly<{
   logLevel: LogLevel;
   booksTimeoutMs: number;
   presenceIntervalMs: number;
+  booksStopConfirmMs: number;
   syncIntervalMs: number;
   deletionCheckEvery: number;
   importBatch: number;
@@ -89,6 +92,7 @@ export function loadConnectorConfig(
     logLevel: e.LEDGERWIRE_LOG_LEVEL,
     booksTimeoutMs: e.LEDGERWIRE_BOOKS_TIMEOUT_MS,
     presenceIntervalMs: e.LEDGERWIRE_PRESENCE_INTERVAL_MS,
+    booksStopConfirmMs: e.LEDGERWIRE_BOOKS_STOP_CONFIRM_MS,
     syncIntervalMs: e.LEDGERWIRE_SYNC_INTERVAL_MS,
     deletionCheckEvery: e.LEDGERWIRE_DELETION_CHECK_EVERY,
     importBatch: e.LEDGERWIRE_IMPORT_BATCH,

@@ -1,6 +1,9 @@
 // Watches the books: running or not, which companies are open. Probes on an interval (skipping a
 // probe while the books are busy with a request of ours, which already proves they run), and tells
 // the service when the picture changes, so the relay hears `presence` and waiting jobs can run.
+// Books that were running and stop are told to the relay (books.stopped) only once a second look,
+// `stopConfirmMs` later, still finds them stopped: a flap — TallyPrime gone for a moment — is no news
+// for an integrator. This process's own picture (its status, its jobs) follows the books at once.
 import type { ConnectorBooksState } from '@ledgerwire/shared';
 import { BooksRequestError } from '../books/books-errors.js';
 import type { Logger } from '../support/logger.js';
@@ -20,6 +23,8 @@ export type PresenceMonitorOptions = Readonly<{
   listCompanies: () => Promise<BooksCompany[]>;
   isBusy: () => boolean;
   intervalMs: number;
+  /** How long books that stopped must stay stopped before the relay is told (see the top). */
+  stopConfirmMs: number;
   log: Logger;
   onChange: (picture: BooksPicture) => void;
   /** After every probe, changed or not (the service nudges waiting jobs). */
@@ -31,6 +36,8 @@ export class PresenceMonitor {
   private timer: NodeJS.Timeout | undefined;
   private probing: Promise<BooksPicture> | undefined;
   private stopped = false;
+  /** Set while books that were running are seen stopped and a second look has not confirmed it yet. */
+  private unconfirmedStop: NodeJS.Timeout | undefined;
 
   constructor(private readonly options: PresenceMonitorOptions) {}
 
@@ -38,10 +45,10 @@ export class PresenceMonitor {
     return this.pictureValue;
   }
 
-  /** The protocol's view: running and the open companies (GUID + name). */
+  /** The protocol's view: running (a stop not yet confirmed is not told) and the open companies. */
   booksState(): ConnectorBooksState {
     return {
-      running: this.pictureValue.running === true,
+      running: this.pictureValue.running === true || this.unconfirmedStop !== undefined,
       open_companies: this.pictureValue.companies.map((c) => ({ guid: c.guid, name: c.name })),
     };
   }
@@ -61,6 +68,8 @@ export class PresenceMonitor {
     this.stopped = true;
     clearTimeout(this.timer);
     this.timer = undefined;
+    clearTimeout(this.unconfirmedStop);
+    this.unconfirmedStop = undefined;
   }
 
   /** Probes now (joining a probe under way). */
@@ -91,6 +100,14 @@ export class PresenceMonitor {
     return this.pictureValue;
   }
 
+  /** The second look: still stopped → the relay is told now (onChange); running again → nothing to tell. */
+  private async confirmStop(): Promise<void> {
+    await this.check();
+    if (this.stopped || this.unconfirmedStop === undefined || this.pictureValue.running !== false) return;
+    this.unconfirmedStop = undefined;
+    this.options.onChange(this.pictureValue);
+  }
+
   private update(next: Omit<BooksPicture, 'checkedAt'>): void {
     if (this.stopped) return;
     const before = this.pictureValue;
@@ -99,6 +116,14 @@ export class PresenceMonitor {
       before.running !== next.running ||
       before.companies.length !== next.companies.length ||
       before.companies.some((c, i) => c.guid !== next.companies[i]?.guid || c.name !== next.companies[i]?.name);
+    if (next.running !== false && this.unconfirmedStop !== undefined) {
+      clearTimeout(this.unconfirmedStop);
+      this.unconfirmedStop = undefined;
+      this.options.log.info('the books are back before their stop was confirmed; the relay was not told of it');
+    } else if (next.running === false && before.running === true) {
+      this.unconfirmedStop = setTimeout(() => void this.confirmStop(), this.options.stopConfirmMs);
+      this.unconfirmedStop.unref();
+    }
     if (!changed) return;
     if (next.running === false) this.options.log.warn(`books stopped: ${next.problem ?? ''}`);
     else if (before.running !== true) this.options.log.info(`books running; companies open: ${next.companies.map((c) => c.name).join(', ') || 'none'}`);

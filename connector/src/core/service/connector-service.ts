@@ -88,6 +88,7 @@ export class ConnectorService {
       listCompanies: () => this.operations.listCompanies('presence'),
       isBusy: () => this.books.busy,
       intervalMs: config.presenceIntervalMs,
+      stopConfirmMs: config.booksStopConfirmMs,
       log: this.log,
       onChange: () => this.booksChanged(),
       onProbe: (picture) => {
