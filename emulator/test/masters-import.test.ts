@@ -1,6 +1,6 @@
 // Masters of the nine bridge types: create, re-create alters, partial alter, references, delete.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { control, counters, importData, importV1, postXml, startTestEmulator, type TestEmulator } from './helpers.js';
+import { collectionRequest, control, counters, importData, importV1, postXml, startTestEmulator, type TestEmulator } from './helpers.js';
 
 let t: TestEmulator;
 let guid = '';
@@ -50,6 +50,14 @@ describe('master import', () => {
     });
     expect(await post('<LEDGER NAME="Nameless" ACTION="Create"><PARENT>Sundry Debtors</PARENT></LEDGER>')).toMatchObject({ created: 0, errors: 1 });
     expect(await post('<VOUCHERTYPE NAME="Loose" ACTION="Create"><NAME>Loose</NAME></VOUCHERTYPE>')).toMatchObject({ created: 0, errors: 1 });
+  });
+
+  it('alters a voucher type partly: the base type it has is kept when the alteration does not name it', async () => {
+    expect(await post('<VOUCHERTYPE NAME="Counter Sales" ACTION="Create"><NAME>Counter Sales</NAME><PARENT>Sales</PARENT><ISACTIVE>Yes</ISACTIVE></VOUCHERTYPE>')).toMatchObject({ created: 1 });
+    expect(await post('<VOUCHERTYPE NAME="Counter Sales" ACTION="Alter"><NAME>Counter Sales</NAME><ISACTIVE>No</ISACTIVE></VOUCHERTYPE>')).toMatchObject({ altered: 1, errors: 0 });
+    const exported = await postXml(t.emulator.xmlUrl, collectionRequest('VT', 'VoucherType', 'Name, Parent, IsActive', { filters: 'CS', formulae: '<SYSTEM TYPE="Formulae" NAME="CS">$Name = "Counter Sales"</SYSTEM>' }));
+    expect(exported).toMatch(/<PARENT TYPE="String">Sales<\/PARENT>/);
+    expect(exported).toMatch(/<ISACTIVE TYPE="Logical">No<\/ISACTIVE>/);
   });
 
   it('deletes a master; a missing one is "Item does not exist!"; a ledger with vouchers or a reserved group stays', async () => {

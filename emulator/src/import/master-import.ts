@@ -50,8 +50,11 @@ function isNoValue(value: string): boolean {
   return key === '' || key === 'primary' || key === 'not applicable';
 }
 
-/** Checks references and rewrites them to the masters' own names (TallyPrime stores links, not text). */
-function resolveReferences(books: CompanyBooks, type: MasterType, tree: XNode): string | undefined {
+/**
+ * Checks references and rewrites them to the masters' own names (TallyPrime stores links, not text). A
+ * new voucher type must say which type it is (PARENT); an alteration keeps the one it has.
+ */
+function resolveReferences(books: CompanyBooks, type: MasterType, tree: XNode, creating: boolean): string | undefined {
   for (const [tag, refType] of REFERENCES[type]) {
     const field = child(tree, tag);
     if (!field) continue;
@@ -64,7 +67,7 @@ function resolveReferences(books: CompanyBooks, type: MasterType, tree: XNode): 
     if (!target) return messages.missingMaster(MASTER_LABELS[refType], stripSystemMark(field.text).trim());
     field.text = target.name;
   }
-  if (type === 'VOUCHERTYPE' && !child(tree, 'PARENT')) return messages.missingMaster(MASTER_LABELS.VOUCHERTYPE, '');
+  if (type === 'VOUCHERTYPE' && creating && !child(tree, 'PARENT')) return messages.missingMaster(MASTER_LABELS.VOUCHERTYPE, '');
   return undefined;
 }
 
@@ -107,7 +110,7 @@ export function importMaster(
   if (clash) return rejected(messages.alreadyExists(label, clash.name), 'errors');
 
   const tree = incomingTree(element, names);
-  const problem = resolveReferences(books, type, tree);
+  const problem = resolveReferences(books, type, tree, !existing);
   if (problem) return rejected(problem, 'errors');
   if (existing) return alterMaster(books, existing, tree, names, duplicates);
 
