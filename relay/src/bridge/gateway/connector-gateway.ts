@@ -137,7 +137,7 @@ export class ConnectorGateway {
     for (const timer of this.graceTimers) clearTimeout(timer);
     this.graceTimers.clear();
     const sessions = [...this.sessions.values()];
-    for (const session of sessions) session.end(CloseCode.goingAway, 'the relay is shutting down');
+    for (const session of sessions) session.endForShutdown();
     await Promise.all(sessions.map((s) => s.closed));
     await Promise.all(this.loops.map((loop) => loop.stop()));
     await this.deps.wakeChannel.close();

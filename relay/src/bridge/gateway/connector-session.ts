@@ -33,6 +33,8 @@ type SessionState = 'awaiting_hello' | 'ready' | 'closed';
 export class ConnectorSession {
   readonly sessionId = `cses_${randomUUID()}`;
   private state: SessionState = 'awaiting_hello';
+  /** Set when this relay process ends the session on its way down (see endForShutdown). */
+  private relayShuttingDown = false;
   /** Jobs pushed and not yet answered, with their lease end; an expired lease frees the slot. */
   private readonly inFlight = new Map<string, number>();
   /** Of those, the ones the connector confirmed it stored (job.ack): their leases run while it is here. */
@@ -76,6 +78,12 @@ export class ConnectorSession {
 
   servesCompany(companyId: number): boolean {
     return this.companies.some((c) => c.company_id === companyId);
+  }
+
+  /** This relay process is shutting down: the jobs the session holds go back without costing a retry. */
+  endForShutdown(): void {
+    this.relayShuttingDown = true;
+    this.end(CloseCode.goingAway, 'the relay is shutting down');
   }
 
   /** Ends the session from the relay's side (replaced, shutdown); the close handler does the rest. */
@@ -381,8 +389,8 @@ export class ConnectorSession {
     try {
       await this.claiming;
       if (wasReady && (await this.services.presence.sessionClosed(this.connector.connectorId, this.sessionId))) {
-        // Still the connector's session: what it held goes back to the queue (retry_count + 1).
-        await this.services.jobs.requeueConnectorJobs(this.connector.connectorId);
+        // Still the connector's session: what it held goes back to the queue (retry_count + 1, unless the relay is the one going).
+        await this.services.jobs.requeueConnectorJobs(this.connector.connectorId, { countRetry: !this.relayShuttingDown });
         this.services.offlineCheckAfterGrace();
       }
     } catch (error) {

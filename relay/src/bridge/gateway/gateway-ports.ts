@@ -16,7 +16,7 @@ export type GatewayJobQueue = {
   ): Promise<readonly GatewayClaimedJob[]>;
   /** One transaction for the run; per report, whether it settled the job (false: a repeat or not this connector's). */
   recordOutcomes(connectorId: string, reports: readonly JobOutcomeReport[]): Promise<boolean[]>;
-  requeueConnectorJobs(connectorId: string): Promise<number>;
+  requeueConnectorJobs(connectorId: string, options?: { countRetry: boolean }): Promise<number>;
   /** Extends the leases of the session's jobs named (still processing under it); returns those renewed. */
   renewLeases(connectorId: string, sessionId: string, jobIds: readonly string[], leaseMs: number): Promise<{ renewed: string[]; leaseExpiresAt: string }>;
   expireLeases(): Promise<number>;

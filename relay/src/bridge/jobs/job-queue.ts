@@ -105,9 +105,12 @@ export class JobQueue {
     return recorded === true;
   }
 
-  /** Connector dropped: its processing jobs → queued with retry_count + 1; past max_retries → failed CONNECTOR_OFFLINE. */
-  async requeueConnectorJobs(connectorId: string): Promise<number> {
-    const result = await requeueJobs(this.db, { connectorId }, this.clock().toISOString());
+  /**
+   * Connector dropped: its processing jobs → queued with retry_count + 1; past max_retries → failed
+   * CONNECTOR_OFFLINE. With `countRetry: false` (this relay is shutting down) they go back as they were.
+   */
+  async requeueConnectorJobs(connectorId: string, options: { countRetry: boolean } = { countRetry: true }): Promise<number> {
+    const result = await requeueJobs(this.db, { connectorId }, this.clock().toISOString(), options);
     this.notify(result.companyIds);
     return result.requeued + result.failed;
   }

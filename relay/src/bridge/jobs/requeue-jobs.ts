@@ -1,6 +1,7 @@
 // Puts interrupted jobs back in the queue: those leased to a connector that dropped, or whose lease
 // ran out. Each return costs one retry; a job past its max_retries fails with CONNECTOR_OFFLINE (which a
-// later outcome from the connector replaces, see record-outcomes.ts).
+// later outcome from the connector replaces, see record-outcomes.ts). Jobs handed back because this
+// relay process is shutting down cost none: the connector did nothing wrong.
 import { jobErrorLabel } from '@ledgerwire/shared';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
@@ -11,6 +12,7 @@ export async function requeueJobs(
   db: Kysely<Database>,
   which: { connectorId: string } | { leaseExpiredBefore: string },
   now: string,
+  options: { countRetry: boolean } = { countRetry: true },
 ): Promise<RequeueResult> {
   return db.transaction().execute(async (trx) => {
     let query = trx
@@ -24,7 +26,8 @@ export async function requeueJobs(
     let failed = 0;
     const companyIds = new Set<number>();
     for (const job of await query.orderBy('id').execute()) {
-      const exhausted = job.retry_count + 1 > job.max_retries;
+      const retries = options.countRetry ? job.retry_count + 1 : job.retry_count;
+      const exhausted = retries > job.max_retries;
       const update = trx
         .updateTable('transactions')
         .where('id', '=', job.id)
@@ -44,7 +47,7 @@ export async function requeueJobs(
               updated_at: now,
             })
             .executeTakeFirst()
-        : await update.set({ status: 'queued', retry_count: job.retry_count + 1, lease_expires_at: null, lease_session: null, updated_at: now }).executeTakeFirst();
+        : await update.set({ status: 'queued', retry_count: retries, lease_expires_at: null, lease_session: null, updated_at: now }).executeTakeFirst();
       if (Number(result.numUpdatedRows) === 0) continue;
       if (exhausted) failed += 1;
       else {
