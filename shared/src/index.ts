@@ -10,6 +10,7 @@ export * from './messaging/index.js';
 export * from './console/index.js';
 export * from './bridge/voucher-kind.js';
 export * from './bridge/wire-text.js';
+export * from './bridge/wire-decimal.js';
 export * from './bridge/inventory-postings.js';
 export * from './bridge/voucher-document.js';
 export * from './bridge/master-document.js';

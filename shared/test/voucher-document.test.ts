@@ -86,7 +86,7 @@ describe('VoucherDocumentIn', () => {
     });
     expect(issues).toEqual([
       { field: 'ledger_entries.0.amount', message: 'must not be negative: give the size of the amount and say the side with is_debit' },
-      { field: 'ledger_entries.1.amount', message: 'must have at most 2 decimal places' },
+      { field: 'ledger_entries.1.amount', message: 'must have at most 2 decimal places (read as 1.005)' },
       { field: 'ledger_entries.2.amount', message: 'must be a number' },
       { field: 'ledger_entries.3.is_debit', message: 'must be true (debit) or false (credit)' },
     ]);

@@ -2,6 +2,7 @@
 // emits `&#4;` markers and raw control characters that XML 1.0 forbids), dates and amounts in the books'
 // formats, and a parser configured so that names survive verbatim (no trimming, no number coercion).
 import { XMLParser } from 'fast-xml-parser';
+import { AMOUNT_LIMIT, MAX_EXACT_DIGITS, MEASURE_PLACES, plainDecimalText } from '../bridge/wire-decimal.js';
 
 /** Escapes element text: `& < >`, and CR/LF as character references so they survive the import. */
 export function escapeXmlText(value: string): string {
@@ -57,17 +58,37 @@ export function isoFromBooksDate(value: string): string {
   return match ? `${match[1]}-${match[2]}-${match[3]}` : '';
 }
 
-/** Signed amount as the books write it: two decimals, debit negative, never `-0.00`. */
+/**
+ * Signed amount as the books write it: exactly two decimals, debit negative, never `-0.00`. The digits
+ * are those of the decimal the number stands for (its shortest round-trip text), not arithmetic on it, so
+ * 9999999999999.99 is written as given. Throws a RangeError for a number that is not whole paise below
+ * AMOUNT_LIMIT: no such amount passes the voucher schemas, and writing it would change it silently.
+ */
 export function booksAmount(amount: number, isDebit: boolean): string {
-  const cents = Math.round(Math.abs(amount) * 100);
-  if (cents === 0) return '0.00';
-  return `${isDebit ? '-' : ''}${(cents / 100).toFixed(2)}`;
+  const text = plainDecimalText(Math.abs(amount));
+  const match = text === undefined ? null : /^(\d+)(?:\.(\d{1,2}))?$/.exec(text);
+  if (!match || Math.abs(amount) >= AMOUNT_LIMIT) {
+    throw new RangeError(`${amount} cannot be written exactly as a books amount (whole paise below ${AMOUNT_LIMIT})`);
+  }
+  const written = `${match[1]}.${(match[2] ?? '').padEnd(2, '0')}`;
+  return written === '0.00' ? written : `${isDebit ? '-' : ''}${written}`;
 }
 
-/** A plain number for quantities and rates: at least two decimals, at most six, no exponent. */
+/**
+ * A plain number for quantities and rates: at least two decimals, no exponent. Rounded to the 15 digits
+ * a double carries and then to six places, and written as the shortest text of that double: a quantity
+ * or rate a caller may send (at most six places and 15 digits) comes out digit for digit, and a computed
+ * one (a rate worked out as amount ÷ quantity) loses only its noise. Throws a RangeError from 1e21,
+ * which has no plain form.
+ */
 export function booksNumber(value: number): string {
-  const fixed = value.toFixed(6).replace(/0+$/, '');
-  const [whole, fraction = ''] = fixed.split('.');
+  const text = plainDecimalText(Number(Number(value.toPrecision(MAX_EXACT_DIGITS)).toFixed(MEASURE_PLACES)));
+  if (text === undefined) throw new RangeError(`${value} cannot be written as a books number`);
+  return withTwoPlaces(text);
+}
+
+function withTwoPlaces(text: string): string {
+  const [whole, fraction = ''] = text.split('.');
   return `${whole}.${fraction.padEnd(2, '0')}`;
 }
 

@@ -4,6 +4,7 @@
 // a balanced list of ledger entries that includes the sales ledger line, so this module works out which
 // ledger each item posts to and how much of that ledger line the items absorb. Pure; used both to
 // validate a document (a 422 instead of a failed job) and to render it.
+import { AMOUNT_LIMIT } from './wire-decimal.js';
 
 export interface PostingLedgerLine {
   ledger_name: string;
@@ -30,10 +31,14 @@ export type PlanResult<L extends PostingLedgerLine> =
   | { ok: true; plan: InventoryPostingPlan<L> }
   | { ok: false; issues: { path: (string | number)[]; message: string }[] };
 
-const CENT = 0.005;
+// Sums and differences of amounts are worked in whole paise: integers add exactly, while adding the
+// doubles of 0.01 a hundred times to a large amount drifts by paise.
+function paise(amount: number): number {
+  return Math.round(amount * 100);
+}
 
-function signed(amount: number, isDebit: boolean): number {
-  return isDebit ? -amount : amount;
+function signedPaise(amount: number, isDebit: boolean): number {
+  return isDebit ? -paise(amount) : paise(amount);
 }
 
 /**
@@ -69,7 +74,9 @@ export function planInventoryPostings<L extends PostingLedgerLine>(
     return { ledger_name: ledgerName, is_debit: isDebit };
   });
   if (issues.length > 0) return { ok: false, issues };
-  return { ok: true, plan: { items, ledgerLines: absorb(ledgerEntries, inventoryEntries, items) } };
+  const absorbed = absorb(ledgerEntries, inventoryEntries, items);
+  if (absorbed.issues.length > 0) return { ok: false, issues: absorbed.issues };
+  return { ok: true, plan: { items, ledgerLines: absorbed.lines } };
 }
 
 function candidatesFor<L extends PostingLedgerLine>(ledgerEntries: readonly L[], isDebit: boolean): L[] {
@@ -93,8 +100,8 @@ function inferItemLedger<L extends PostingLedgerLine>(
   }
   const unnamedTotal = inventoryEntries
     .filter((item, i) => item.ledger_name === undefined && sides[i] === isDebit)
-    .reduce((sum, item) => sum + item.amount, 0);
-  const matching = candidates.filter((e) => Math.abs(e.amount - unnamedTotal) < CENT);
+    .reduce((sum, item) => sum + paise(item.amount), 0);
+  const matching = candidates.filter((e) => paise(e.amount) === unnamedTotal);
   const [match] = matching;
   if (match && matching.length === 1) return match.ledger_name;
   const names = candidates.map((e) => `"${e.ledger_name}"`).join(', ');
@@ -105,8 +112,8 @@ function absorb<L extends PostingLedgerLine>(
   ledgerEntries: readonly L[],
   inventoryEntries: readonly PostingInventoryLine[],
   items: readonly { ledger_name: string; is_debit: boolean }[],
-): L[] {
-  const lines = ledgerEntries.map((entry) => ({ entry, value: signed(entry.amount, entry.is_debit) }));
+): { lines: L[]; issues: { path: (string | number)[]; message: string }[] } {
+  const lines = ledgerEntries.map((entry) => ({ entry, value: signedPaise(entry.amount, entry.is_debit) }));
   items.forEach((item, index) => {
     const amount = inventoryEntries[index]?.amount ?? 0;
     const target = lines.find(
@@ -115,13 +122,22 @@ function absorb<L extends PostingLedgerLine>(
         !line.entry.is_party &&
         line.entry.bill_allocations.length === 0,
     );
-    if (target) target.value -= signed(amount, item.is_debit);
+    if (target) target.value -= signedPaise(amount, item.is_debit);
   });
-  return lines.flatMap(({ entry, value }) => {
-    const original = signed(entry.amount, entry.is_debit);
-    if (value === original) return [entry];
-    const rounded = Math.round(value * 100) / 100;
-    if (Math.abs(rounded) < CENT) return [];
-    return [{ ...entry, amount: Math.abs(rounded), is_debit: rounded < 0 }];
-  });
+  const issues = lines.flatMap(({ value }, index) =>
+    Math.abs(value) < AMOUNT_LIMIT * 100
+      ? []
+      : [{
+          path: ['ledger_entries', index, 'amount'],
+          message: 'comes to 10,000,000,000,000 or more once goods posted to this ledger from the other side are added, which cannot be carried exactly: check the is_debit of those inventory entries',
+        }],
+  );
+  return {
+    issues,
+    lines: lines.flatMap(({ entry, value }) => {
+      if (value === signedPaise(entry.amount, entry.is_debit)) return [entry];
+      if (value === 0) return [];
+      return [{ ...entry, amount: Math.abs(value) / 100, is_debit: value < 0 }];
+    }),
+  };
 }

@@ -4,7 +4,8 @@
 import { z } from 'zod';
 import { planInventoryPostings } from './inventory-postings.js';
 import type { VoucherKind } from './voucher-kind.js';
-import { Amount, decimalNumber, hasXmlIllegalCharacter, IsoDate, MasterName, xmlText } from './wire-text.js';
+import { Amount, Quantity, Rate } from './wire-decimal.js';
+import { hasXmlIllegalCharacter, IsoDate, MasterName, xmlText } from './wire-text.js';
 
 export const BILL_TYPES = ['Agst Ref', 'New Ref', 'Advance', 'On Account'] as const;
 export const BillType = z.enum(BILL_TYPES, {
@@ -58,10 +59,9 @@ export type LedgerEntryIn = z.infer<typeof LedgerEntryIn>;
 export const InventoryEntryIn = z
   .object({
     stock_item: MasterName.describe('Exact name of a stock item in the company'),
-    quantity: decimalNumber().refine((v) => v > 0, 'must be greater than 0'),
+    quantity: Quantity,
     unit: MasterName.optional().describe("Unit symbol as in the books, e.g. 'Nos'; the item's base unit"),
-    rate: decimalNumber().refine((v) => v >= 0, 'must not be negative').optional()
-      .describe('Price per unit; amount ÷ quantity when left out'),
+    rate: Rate.optional().describe('Price per unit; amount ÷ quantity when left out'),
     amount: Amount.describe('Value of the line'),
     godown: MasterName.optional().describe('Exact godown name; books default "Main Location" when left out'),
     batch: MasterName.optional().describe('Batch name when the item keeps batches; default "Primary Batch"'),

@@ -47,28 +47,6 @@ function isRealIsoDate(value: string): boolean {
   return date.getUTCFullYear() === y && date.getUTCMonth() === m - 1 && date.getUTCDate() === d;
 }
 
-const DECIMAL_TEXT = /^\s*-?\d+(\.\d+)?\s*$/;
-
-/**
- * A number, also accepted as a decimal string ("118.00"): pulled vouchers carry amounts as the books'
- * exact text, and the contract promises they can be pushed back unchanged.
- */
-export function decimalNumber(label = 'a number') {
-  return z
-    .union([z.number({ error: `must be ${label}` }), z.string().regex(DECIMAL_TEXT, `must be ${label}`)], { error: `must be ${label}` })
-    .transform((value) => (typeof value === 'number' ? value : Number(value)))
-    .pipe(z.number().finite('must be a finite number'));
-}
-
-/** A money amount: a non-negative number with at most two decimals (the side says Dr or Cr). */
-export const Amount = decimalNumber()
-  .refine((value) => value >= 0, {
-    message: 'must not be negative: give the size of the amount and say the side with is_debit',
-  })
-  .refine((value) => Math.abs(Math.round(value * 100) - value * 100) < 1e-6, {
-    message: 'must have at most 2 decimal places',
-  });
-
 /** `Yes`/`No` as the books and the contract spell booleans (case-insensitive on input, JSON booleans allowed). */
 export const YesNo = z
   .union([z.boolean(), z.string()])
