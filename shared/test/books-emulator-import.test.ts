@@ -195,7 +195,9 @@ describe('masters of every type into the emulator', () => {
     expect(ledger?.aliases).toEqual(['LW Cafe']);
     expect(ledger?.fields).toMatchObject({ parent: 'LW Nested Debtors', is_billwise: 'Yes', gstin: '29AAACL1234A1Z5' });
     const voucherType = parseMasterExport('voucher_type', await post(mastersChangedRequest('voucher_type', { companyName: DEMO_COMPANY }))).find((m) => m.name === 'LW Tax Invoice');
-    expect(voucherType?.fields).toMatchObject({ reserved_name: 'Sales', numbering_method: 'Manual' });
+    expect(voucherType?.fields).toMatchObject({ reserved_name: 'Sales', numbering_method: 'Manual', affects_stock: 'Yes', is_active: 'Yes' });
+    const stockGroup = parseMasterExport('stock_group', await post(mastersChangedRequest('stock_group', { companyName: DEMO_COMPANY }))).find((m) => m.name === 'LW Spares');
+    expect(stockGroup?.fields).toMatchObject({ is_batchwise: 'No' });
     const currency = parseMasterExport('currency', await post(mastersChangedRequest('currency', { companyName: DEMO_COMPANY }))).find((m) => m.name === '€');
     expect(currency?.fields).toMatchObject({ mailing_name: 'Euro', expanded_symbol: 'EUR', iso_code: 'EUR', decimal_places: '2' });
   });

@@ -69,9 +69,10 @@ describe('masters', () => {
     const groups = parseMasterExport('group', sample('bridge/group_snapshot_wr2_with_identity.utf16le.xml'));
     expect(groups).toHaveLength(29);
     const bankOd = groups.find((g) => g.name === 'Bank OD A/c');
+    // This capture carries no ISSUBLEDGER / ISDEEMEDPOSITIVE: a Yes/No the books leave out reads No (value rules 1, 4).
     expect(bankOd).toEqual({
       master_type: 'group', guid: '61c6de69-1748-461c-ad3f-162cb949df9f-0000000b', master_id: '11', alter_id: '12', name: 'Bank OD A/c',
-      aliases: ['Bank OCC A/c'], fields: { parent: 'Loans (Liability)', is_subledger: '', is_deemed_positive: '', is_revenue: 'No', is_billwise: 'No' },
+      aliases: ['Bank OCC A/c'], fields: { parent: 'Loans (Liability)', is_subledger: 'No', is_deemed_positive: 'No', is_revenue: 'No', is_billwise: 'No' },
     });
     expect(groups.find((g) => g.name === 'Branch / Divisions')?.fields.parent).toBe('Primary');
     expect(groups.every((g) => Array.isArray(g.aliases) && g.fields.is_billwise === 'No')).toBe(true);

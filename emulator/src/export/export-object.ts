@@ -84,6 +84,17 @@ function groupChain(books: CompanyBooks, group: MasterRecord | undefined): Maste
   return chain;
 }
 
+/** A voucher type and the types it derives from (PARENT), up to a built-in one. */
+function voucherTypeChain(books: CompanyBooks, voucherType: MasterRecord): MasterRecord[] {
+  const chain: MasterRecord[] = [];
+  let current: MasterRecord | undefined = voucherType;
+  while (current && !chain.includes(current)) {
+    chain.push(current);
+    current = current.reservedName ? undefined : books.findMaster('VOUCHERTYPE', parentName(current.tree));
+  }
+  return chain;
+}
+
 function inherited(chain: MasterRecord[], tag: string): string {
   for (const group of chain) {
     const value = textOf(group.tree, tag);
@@ -137,6 +148,8 @@ export function masterObject(ctx: ExportContext, books: CompanyBooks, master: Ma
     Object.assign(computed, {
       NUMBERINGMETHOD: text(textOf(tree, 'NUMBERINGMETHOD') ?? byDefault?.method ?? 'None'),
       PREVENTDUPLICATES: text(yesNo(byDefault?.preventDuplicates ?? false)),
+      // A type of the customer's behaves like the built-in type it derives from unless it says otherwise.
+      AFFECTSSTOCK: () => inherited(voucherTypeChain(books, master), 'AFFECTSSTOCK') || 'No',
     });
   }
   return { tag: master.type, attrs: { NAME: master.name, RESERVEDNAME: master.reservedName }, stored: tree.children, computed };

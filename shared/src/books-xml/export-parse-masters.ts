@@ -1,6 +1,6 @@
 // Masters exported by the books → PulledMaster objects that follow the contract's value rules: values
 // verbatim strings (Yes/No as the books write them), `aliases` always a list, names never trimmed,
-// is_billwise missing → "No", a voucher type's numbering method read from its numbering series, and its
+// a Yes/No field the books leave empty → "No", a voucher type's numbering method read from its numbering series, and its
 // reserved name resolved up the PARENT chain to the built-in type it derives from.
 import type { MasterType, NumberingSeries } from '../bridge/master-document.js';
 import { PULLED_MASTER_FIELD_NAMES } from '../bridge/master-document.js';
@@ -82,7 +82,8 @@ function fieldsOf(type: MasterType, object: XmlNode, reservedName: string): Reco
     const tag = tags[field];
     fields[field] = tag === undefined ? '' : fieldValue(object, tag, field);
   }
-  if ('is_billwise' in fields && fields.is_billwise === '') fields.is_billwise = 'No';
+  // Booleans are Yes or No (value rules 1 and 4): one the books leave empty is No.
+  for (const field of Object.keys(fields)) if (LOGICAL_FIELDS.has(field) && fields[field] === '') fields[field] = 'No';
   if (type === 'ledger') {
     if (fields.gstin === '') fields.gstin = lastOf(object, 'LEDGSTREGDETAILS.LIST', 'GSTIN');
     if (fields.gst_registration_type === '') fields.gst_registration_type = lastOf(object, 'LEDGSTREGDETAILS.LIST', 'GSTREGISTRATIONTYPE');
