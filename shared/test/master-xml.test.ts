@@ -100,6 +100,15 @@ describe('renderMasterImport', () => {
     expect([renamed['@_NAME'], renamed.NAME]).toEqual(['Old Store', 'New Store']);
   });
 
+  it('writes an opening balance exactly, or refuses one a number cannot carry exactly', () => {
+    const ledger = (opening_balance: unknown) => ({ name: 'Big Party', parent: 'Sundry Debtors', opening_balance });
+    expect(renderMasterImport('ledger', ledger(-9999999999999.99) as never, { companyName: COMPANY })).toContain('<OPENINGBALANCE>-9999999999999.99</OPENINGBALANCE>');
+    expect(renderMasterImport('ledger', ledger(0.07) as never, { companyName: COMPANY })).toContain('<OPENINGBALANCE>0.07</OPENINGBALANCE>');
+    for (const bad of [1e13, -123456789012345680, 1e21]) {
+      expect(masterWriteSchemaFor('ledger').safeParse(ledger(bad)).error?.issues[0]?.message, String(bad)).toMatch(/^must be less than 10,000,000,000,000/);
+    }
+  });
+
   it('refuses an invalid master with the problems listed', () => {
     expect(() => renderMasterImport('ledger', { name: '' } as never, { companyName: COMPANY })).toThrow(MasterRenderError);
   });

@@ -82,4 +82,18 @@ describeOnDatabases('bridge voucher amounts', (kind) => {
     const { body: small } = await admin(relay, 'GET', `/admin/v1/transactions/${raw.json().transaction_id}`, 200);
     expect(small.transaction.xml.match(/<AMOUNT>[^<]*<\/AMOUNT>/g)).toEqual(['<AMOUNT>-0.07</AMOUNT>', '<AMOUNT>0.07</AMOUNT>']);
   });
+
+  it('the transaction summary adds amounts in paise: 0.10 + 0.20 reads 0.3', async () => {
+    const body = {
+      voucher_number: 'JV-SUM', voucher_type: 'Journal', party_ledger: 'Depreciation', date: '2025-04-10',
+      ledger_entries: [
+        { ledger_name: 'Depreciation', amount: 0.1, is_debit: true },
+        { ledger_name: 'Office Rent', amount: 0.2, is_debit: true },
+        { ledger_name: 'Accumulated Depreciation', amount: 0.3, is_debit: false },
+      ],
+    };
+    const { body: accepted } = await api(relay, tenant.credential, 'POST', url('journals'), 200, { payload: body });
+    const { body: read } = await api(relay, tenant.credential, 'GET', `/api/v1/transactions/${accepted.transaction_id}`, 200);
+    expect(read.transaction.payload.amount).toBe(0.3);
+  });
 });

@@ -6,7 +6,7 @@ import { masterWriteSchemaFor } from '../bridge/master-document.js';
 import type { AnyMasterWriteIn, MasterType } from '../bridge/master-document.js';
 import { wrapImportRequest } from './import-envelope.js';
 import { MASTER_ELEMENT, MASTER_FIELD_TAGS } from './master-tags.js';
-import { booksNumber, element, escapeXmlAttribute } from './xml-text.js';
+import { booksAmount, booksNumber, element, escapeXmlAttribute } from './xml-text.js';
 
 export type MasterImportAction = 'Create' | 'Alter' | 'Delete';
 
@@ -109,7 +109,7 @@ function fieldText(type: MasterType, field: string, value: unknown, doc: AnyMast
   return booksNumber(value);
 }
 
+/** A signed amount written exactly (the schema keeps it to whole paise below AMOUNT_LIMIT). */
 function booksSigned(value: number): string {
-  const cents = Math.round(value * 100);
-  return cents === 0 ? '0.00' : (cents / 100).toFixed(2);
+  return booksAmount(Math.abs(value), value < 0);
 }

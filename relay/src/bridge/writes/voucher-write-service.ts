@@ -34,7 +34,9 @@ function documentOf(body: VoucherWriteIn) {
 function totalOf(body: VoucherWriteIn): number {
   const party = body.ledger_entries.find((entry) => entry.is_party);
   if (party) return Math.abs(party.amount);
-  return body.ledger_entries.filter((entry) => entry.is_debit).reduce((sum, entry) => sum + Math.abs(entry.amount), 0);
+  // Added in paise: amounts are whole paise, and 0.1 + 0.2 must read 0.3.
+  const paise = body.ledger_entries.filter((entry) => entry.is_debit).reduce((sum, entry) => sum + Math.round(Math.abs(Number(entry.amount)) * 100), 0);
+  return paise / 100;
 }
 
 /** The XML now, so a document the renderer refuses is a 422 for the caller rather than a failed job. */
