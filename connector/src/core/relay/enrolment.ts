@@ -3,6 +3,7 @@
 import { ConnectorEnrolOut } from '@ledgerwire/shared';
 import { apiUrl, relayBaseUrl } from './relay-urls.js';
 import { relayProblem } from './relay-api.js';
+import { unreachableRelay } from './unreachable-relay.js';
 
 export type EnrolResult = Readonly<{ relayUrl: string; connectorId: string; credential: string }>;
 
@@ -19,12 +20,15 @@ export async function enrolWithRelay(input: { relayUrl: string; token: string; m
       signal: AbortSignal.timeout(30_000),
     });
   } catch (error) {
-    throw new EnrolmentError(`cannot reach the relay at ${relayUrl}: ${error instanceof Error ? (error.cause instanceof Error ? error.cause.message : error.message) : String(error)}`);
+    throw new EnrolmentError(unreachableRelay(relayUrl, error));
   }
   const body: unknown = await response.json().catch(() => undefined);
   if (!response.ok) {
     const detail = relayProblem(body, response.status);
-    if (response.status === 401 || response.status === 403 || response.status === 404) {
+    if (response.status === 404) {
+      throw new EnrolmentError(`there is no Ledgerwire relay at ${relayUrl} (it answered ${detail} to enrolment); check the relay address`);
+    }
+    if (response.status === 401 || response.status === 403) {
       throw new EnrolmentError(`the relay did not accept this customer token (${detail}); check it was pasted whole, or ask for a fresh one`);
     }
     throw new EnrolmentError(`enrolment failed: ${detail}`);

@@ -2,6 +2,7 @@
 // pairing one of them to a books company on this machine (or unpairing it).
 import { ConnectorCompaniesOut, ConnectorPairingOut, type ConnectorCompanyOut, type ConnectorPairingIn } from '@ledgerwire/shared';
 import { z } from 'zod';
+import { unreachableRelay } from './unreachable-relay.js';
 import { apiUrl } from './relay-urls.js';
 
 const ErrorBody = z.object({ error: z.object({ message: z.string() }) });
@@ -49,8 +50,7 @@ export class RelayApi {
         signal: AbortSignal.timeout(30_000),
       });
     } catch (error) {
-      const cause = error instanceof Error && error.cause instanceof Error ? error.cause.message : String(error);
-      throw new RelayApiError(`cannot reach the relay at ${this.relayUrl}: ${cause}`, null);
+      throw new RelayApiError(unreachableRelay(this.relayUrl, error), null);
     }
     const body: unknown = await response.json().catch(() => undefined);
     if (!response.ok) throw new RelayApiError(relayProblem(body, response.status), response.status);

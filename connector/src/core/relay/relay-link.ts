@@ -18,8 +18,8 @@ import {
 } from '@ledgerwire/shared';
 import { fullJitterBackoff, type Backoff } from './backoff.js';
 import { socketUrl } from './relay-urls.js';
+import { unreachableRelay } from './unreachable-relay.js';
 import type { Logger } from '../support/logger.js';
-import { errorText } from '../support/logger.js';
 
 export type RelayLinkState = 'connecting' | 'online' | 'offline' | 'stopped';
 
@@ -191,7 +191,7 @@ export class RelayLink {
       socket.terminate();
     });
     socket.on('error', (error) => {
-      if (!answered) this.lastErrorValue = `cannot reach the relay: ${errorText(error)}`;
+      if (!answered) this.lastErrorValue = unreachableRelay(this.options.relayUrl, error);
     });
     socket.on('close', (code, reason) => this.handleClose(socket, code, reason.toString()));
   }
