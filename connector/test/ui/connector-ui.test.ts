@@ -23,7 +23,7 @@ describe.skipIf(!browserAvailable)('connector local UI', { timeout: 120_000 }, (
   let browser: Browser;
 
   beforeAll(async () => {
-    relay = await startTestRelay({ env: { CONNECTOR_CLAIM_INTERVAL_MS: '200' } });
+    relay = await startTestRelay({ companies: 2, env: { CONNECTOR_CLAIM_INTERVAL_MS: '200' } });
     books = await startTestEmulator();
     connector = await startConnectorService({ dataDir: tempDataDir(), booksUrl: books.xmlUrl, config: FAST });
     browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'] });
@@ -39,6 +39,8 @@ describe.skipIf(!browserAvailable)('connector local UI', { timeout: 120_000 }, (
     const page = new ConnectorHomePage(await browser.newPage());
     await page.open(connector.uiUrl);
     await expect.poll(() => page.relayState().textContent(), SLOW).toMatch(/Not set up yet/);
+    // Before enrolment there is nothing to pair: the pair form is not shown.
+    expect(await page.page.locator('#pair-form').isVisible()).toBe(false);
     await expect.poll(() => page.booksState().textContent(), SLOW).toMatch(/TallyPrime is running with 2 companies open/);
     await expect.poll(() => page.syncState().textContent(), SLOW).toBe('Idle; nothing has been synced yet.');
     expect(await page.syncProgress().getAttribute('value')).toBe('0');
@@ -71,7 +73,24 @@ describe.skipIf(!browserAvailable)('connector local UI', { timeout: 120_000 }, (
     // In words a person reads at a glance, not an ISO timestamp.
     await expect.poll(() => page.pairings().first().textContent(), SLOW).toMatch(/last synced (just now|a minute ago) \(/);
     await expect.poll(() => page.syncState().textContent(), SLOW).toMatch(/^Idle; the last sync finished (just now|a minute ago)\.$/);
+    await expect.poll(() => page.syncResult().textContent(), SLOW).toMatch(new RegExp(`^Company ${companyId}: (up to date|.* sent)`));
     expect(await page.syncProgress().getAttribute('value')).toBe('100');
+
+    // Pairing the same books company with another of the customer's companies would unpair the first:
+    // the page says so and goes ahead only when Pair is pressed again.
+    const other = relay.companyIds[1] as number;
+    await page.pair(booksCompany.name, other);
+    await expect.poll(() => page.pairResult().textContent(), SLOW).toMatch(
+      new RegExp(`^"${booksCompany.name}" is paired with Acme books 1 \\(id ${companyId}\\) now: pairing it here unpairs that company.*Press Pair again to go ahead\\.$`),
+    );
+    await expect.poll(() => page.pairings().first().textContent(), SLOW).toMatch(new RegExp(`^company ${companyId}:`));
+    await page.page.getByRole('button', { name: 'Pair' }).click();
+    await expect.poll(() => page.pairResult().textContent(), SLOW).toMatch(`Paired company ${other}`);
+    await expect.poll(() => page.pairings().allTextContents(), SLOW).toEqual([expect.stringMatching(new RegExp(`^company ${other}:`))]);
+
+    // At a phone's width nothing runs off the side of the page.
+    await page.page.setViewportSize({ width: 400, height: 800 });
+    expect(await page.page.evaluate('document.documentElement.scrollWidth')).toBeLessThanOrEqual(400);
     await expect.poll(() => page.log().textContent(), SLOW).toMatch(/paired company \d+ with/);
     expect(page.problems).toEqual([]);
   });

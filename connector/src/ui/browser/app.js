@@ -68,7 +68,11 @@ function renderJobs(jobs) {
 }
 
 function renderLog(entries) {
-  text($('log-lines'), entries.map((e) => `${e.at}  ${e.level.padEnd(5)}  ${e.message}`).join('\n'));
+  const box = $('log-lines');
+  // Newest last, and kept in view unless the reader has scrolled up to read older lines.
+  const atEnd = box.scrollHeight - box.scrollTop - box.clientHeight < 24;
+  text(box, entries.map((e) => `${e.at}  ${e.level.padEnd(5)}  ${e.message}`).join('\n'));
+  if (atEnd) box.scrollTop = box.scrollHeight;
 }
 
 function fillSelect(select, options) {
@@ -82,9 +86,13 @@ function fillSelect(select, options) {
   if (options.some(([value]) => value === current)) select.value = current;
 }
 
+/** The customer's companies as last listed (with the books company each is paired to), for the pair form. */
+let customerCompanies = [];
+
 async function loadCompanies() {
   try {
     const data = await api('GET', '/api/companies');
+    customerCompanies = data.customer;
     fillSelect($('pair-books'), data.books.map((c) => [c.guid, c.name]));
     fillSelect($('pair-company'), data.customer.map((c) => [String(c.company_id), `${c.name} (id ${c.company_id})${c.connector_id ? ' — paired' : ''}`]));
     if (data.problem) text($('pair-result'), `Your companies could not be listed: ${data.problem}`);
@@ -93,17 +101,21 @@ async function loadCompanies() {
   }
 }
 
-let companiesLoaded = false;
+/** What the company lists were loaded for: they are loaded again when the books or the pairings change. */
+let companiesKey = '';
+let lastStatus = null;
 
 async function refresh() {
   try {
     const [status, jobs, log] = await Promise.all([api('GET', '/api/status'), api('GET', '/api/jobs'), api('GET', '/api/log')]);
+    lastStatus = status;
     renderStatus(status);
     renderJobs(jobs.jobs);
     renderLog(log.entries);
     showError('');
-    if (!companiesLoaded && status.relay.state !== 'not_enrolled') {
-      companiesLoaded = true;
+    const key = JSON.stringify([status.relay.state === 'not_enrolled', status.books.running, status.books.description, status.pairings.map((p) => [p.companyId, p.booksCompanyName])]);
+    if (key !== companiesKey && status.relay.state !== 'not_enrolled') {
+      companiesKey = key;
       await loadCompanies();
     }
   } catch (error) {
@@ -117,21 +129,57 @@ $('enrol-form').addEventListener('submit', async (event) => {
   event.preventDefault();
   const form = new window.FormData(event.target);
   $('enrol-submit').disabled = true;
+  $('enrol-result').className = '';
   text($('enrol-result'), 'Connecting…');
   try {
     const result = await api('POST', '/api/enrol', Object.fromEntries(form.entries()));
     text($('enrol-result'), `Connected as ${result.connectorId}.`);
     $('enrol-token').value = '';
-    companiesLoaded = false;
+    companiesKey = '';
   } catch (error) {
+    $('enrol-result').className = 'problem';
     text($('enrol-result'), `Not connected: ${error.message}`);
   } finally {
     $('enrol-submit').disabled = false;
   }
 });
 
+/**
+ * What a pairing would undo, in words: the books company is another company's now, or the company is
+ * paired with another books company. Empty when it undoes nothing.
+ */
+function pairingTakeover(booksGuid, companyId) {
+  const booksName = $('pair-books').selectedOptions[0]?.textContent ?? 'this company';
+  const notes = [];
+  const holder = customerCompanies.find((c) => c.books_company_guid === booksGuid && String(c.company_id) !== companyId);
+  if (holder) notes.push(`"${booksName}" is paired with ${holder.name} (id ${holder.company_id}) now: pairing it here unpairs that company, whose jobs and sync then stop.`);
+  const chosen = customerCompanies.find((c) => String(c.company_id) === companyId);
+  if (chosen && chosen.books_company_guid && chosen.books_company_guid !== booksGuid) {
+    notes.push(`${chosen.name} (id ${chosen.company_id}) is paired with "${chosen.books_company_name ?? 'another company'}" now: this replaces that pairing.`);
+  }
+  return notes.join(' ');
+}
+
+/** The selection a person was warned about; pressing Pair again with it goes ahead. */
+let warnedPairing = '';
+
+$('pair-form').addEventListener('change', () => {
+  warnedPairing = '';
+  text($('pair-result'), '');
+});
+
 $('pair-form').addEventListener('submit', async (event) => {
   event.preventDefault();
+  const selection = `${$('pair-books').value}|${$('pair-company').value}`;
+  const takeover = pairingTakeover($('pair-books').value, $('pair-company').value);
+  if (takeover && warnedPairing !== selection) {
+    warnedPairing = selection;
+    $('pair-result').className = 'problem';
+    text($('pair-result'), `${takeover} Press Pair again to go ahead.`);
+    return;
+  }
+  warnedPairing = '';
+  $('pair-result').className = '';
   $('pair-submit').disabled = true;
   try {
     const result = await api('POST', '/api/pair', { company_id: $('pair-company').value, books_company: $('pair-books').value });
@@ -144,12 +192,24 @@ $('pair-form').addEventListener('submit', async (event) => {
   }
 });
 
+/** Why a sync now did nothing, from what the page last knew. */
+function whyNothingSynced() {
+  if (!lastStatus) return 'see the log.';
+  if (lastStatus.books.running === false) return lastStatus.books.description;
+  if (lastStatus.pairings.length === 0) return 'no company is paired yet.';
+  return 'see the log.';
+}
+
 $('sync-now').addEventListener('click', async () => {
   $('sync-now').disabled = true;
+  text($('sync-result'), 'Syncing…');
   try {
-    await api('POST', '/api/sync-now');
+    const { results } = await api('POST', '/api/sync-now');
+    text($('sync-result'), results.length === 0
+      ? `Nothing was synced: ${whyNothingSynced()}`
+      : results.map((r) => `Company ${r.companyId}: ${r.summary}`).join(' · '));
   } catch (error) {
-    showError(`Sync failed: ${error.message}`);
+    text($('sync-result'), `Sync failed: ${error.message}`);
   }
 });
 

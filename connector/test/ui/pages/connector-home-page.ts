@@ -72,6 +72,10 @@ export class ConnectorHomePage {
     return this.page.locator('#sync-state');
   }
 
+  syncResult(): Locator {
+    return this.page.locator('#sync-result');
+  }
+
   syncProgress(): Locator {
     return this.page.locator('#sync-progress');
   }
