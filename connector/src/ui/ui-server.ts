@@ -78,7 +78,7 @@ export async function startUiServer(service: ConnectorService, port = 0): Promis
       }
       if (!url.pathname.startsWith('/api/')) return send(response, 404, { error: 'not found' });
       if (!sameToken(request.headers['x-ui-token'] as string | undefined, token)) {
-        return send(response, 401, { error: 'this page is out of date: open the connector window again' });
+        return send(response, 401, { error: "this page's address is out of date (the connector started again since): open the address it printed, or its window, again" });
       }
       if (request.method === 'POST' && !/^application\/json\b/i.test(request.headers['content-type'] ?? '')) {
         return send(response, 415, { error: 'send JSON' });

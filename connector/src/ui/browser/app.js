@@ -119,7 +119,10 @@ async function refresh() {
       await loadCompanies();
     }
   } catch (error) {
-    showError(`The connector is not answering: ${error.message}`);
+    // fetch itself failing means nothing answered: the connector is not running (any more).
+    showError(error instanceof TypeError
+      ? 'The connector does not answer this page: it has stopped, or it started again at a new address. Open the address it printed (or its window) again; what is shown below may be out of date.'
+      : `The connector refused this page: ${error.message}`);
   } finally {
     setTimeout(refresh, 1000);
   }
