@@ -83,10 +83,11 @@ describe.skipIf(!browserAvailable)('connector local UI', { timeout: 120_000 }, (
     await expect.poll(() => page.pairResult().textContent(), SLOW).toMatch(
       new RegExp(`^"${booksCompany.name}" is paired with Acme books 1 \\(id ${companyId}\\) now: pairing it here unpairs that company.*Press Pair again to go ahead\\.$`),
     );
-    await expect.poll(() => page.pairings().first().textContent(), SLOW).toMatch(new RegExp(`^company ${companyId}:`));
+    await expect.poll(() => page.pairings().first().textContent(), SLOW).toMatch(new RegExp(`^Acme books 1 \\(company ${companyId}\\):`));
     await page.page.getByRole('button', { name: 'Pair' }).click();
     await expect.poll(() => page.pairResult().textContent(), SLOW).toMatch(`Paired company ${other}`);
-    await expect.poll(() => page.pairings().allTextContents(), SLOW).toEqual([expect.stringMatching(new RegExp(`^company ${other}:`))]);
+    // Companies are named as the customer knows them.
+    await expect.poll(() => page.pairings().allTextContents(), SLOW).toEqual([expect.stringMatching(new RegExp(`^Acme books 2 \\(company ${other}\\): "${booksCompany.name}" is open`))]);
 
     // At a phone's width nothing runs off the side of the page.
     await page.page.setViewportSize({ width: 400, height: 800 });

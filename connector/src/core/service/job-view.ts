@@ -20,6 +20,7 @@ const ADVICE: Readonly<Record<string, string>> = {
   MASTER_NOT_FOUND: 'A ledger, stock item or other master named in the voucher does not exist in this company. Create it in TallyPrime (exactly as spelt) or correct the name, then send the voucher again.',
   UNBALANCED_ENTRIES: 'The debits and credits of the voucher do not add up. The sending program must correct the amounts.',
   VOUCHER_TYPE_NOT_FOUND: 'The voucher type does not exist in this company. Create it in TallyPrime or use an existing type.',
+  VOUCHER_TYPE_MISMATCH: 'The voucher names a voucher type of another kind (a payment type on a receipt, say), which TallyPrime would book as that kind; nothing was imported. The sending program must use a voucher type of the right kind.',
   BILL_NOT_OUTSTANDING: 'The bill the voucher settles is not outstanding for this party. Check the bill reference.',
   GST_VALIDATION_FAILED: 'The GST details were refused. Check that GST is enabled for the company and the GST fields are right.',
   DUPLICATE_VOUCHER_NUMBER: 'A voucher with this number already exists and the voucher type refuses duplicates.',

@@ -38,7 +38,7 @@ function renderStatus(status) {
   $('enrol').hidden = status.relay.state !== 'not_enrolled';
   $('pair-form').hidden = status.relay.state === 'not_enrolled';
   const list = $('pairings');
-  const items = status.pairings.map((p) => `company ${p.companyId}: ${p.description}`);
+  const items = status.pairings.map((p) => `${companyLabel(p.companyId)}: ${p.description}`);
   if (items.length === 0) items.push('No company is paired yet.');
   list.replaceChildren(...items.map((line) => {
     const li = document.createElement('li');
@@ -88,6 +88,12 @@ function fillSelect(select, options) {
 
 /** The customer's companies as last listed (with the books company each is paired to), for the pair form. */
 let customerCompanies = [];
+
+/** "Sharma Traders (company 1)" once the customer's companies are listed, "company 1" until then. */
+function companyLabel(companyId) {
+  const known = customerCompanies.find((c) => c.company_id === companyId);
+  return known ? `${known.name} (company ${companyId})` : `company ${companyId}`;
+}
 
 async function loadCompanies() {
   try {
