@@ -2,7 +2,7 @@
 // ISO timestamps, and an idle state that tells "synced" from "never synced".
 import { describe, expect, it } from 'vitest';
 import { describeAge, describePairing, describeSync } from '../src/core/service/connector-status.js';
-import { describeSent } from '../src/core/sync/sync-engine.js';
+import { describeSent, type SyncPhase } from '../src/core/sync/sync-engine.js';
 
 // Local times, so the expectations hold in any time zone.
 const now = new Date(2026, 10, 24, 14, 30, 0);
@@ -60,10 +60,20 @@ describe('describeSync', () => {
     expect(describeSync(false, null, null, now).description).toBe('Idle; nothing has been synced yet.');
   });
 
-  it('gives the share done and the phase in words while a sync runs', () => {
+  it('gives the share of the pass done and the phase in words while a sync runs', () => {
     const status = describeSync(true, { companyId: 7, phase: 'vouchers', done: 3, total: 4, items: 120 }, null, now);
-    expect(status.percent).toBe(75);
+    expect(status.percent).toBe(70);
     expect(status.description).toBe('Company 7: sending vouchers (120 items so far).');
+  });
+
+  it('only moves forward through a pass, phase after phase', () => {
+    const steps: [SyncPhase, number, number][] = [
+      ['probe', 0, 1], ['masters', 0, 1], ['masters', 1, 1], ['vouchers', 0, 12], ['vouchers', 6, 12], ['vouchers', 12, 12],
+      ['deletions', 0, 2], ['deletions', 2, 2], ['reports', 0, 1], ['reports', 1, 1],
+    ];
+    const percents = steps.map(([phase, done, total]) => describeSync(true, { companyId: 7, phase, done, total, items: 0 }, null, now).percent as number);
+    expect(percents).toEqual([...percents].sort((a, b) => a - b));
+    expect([percents[0], percents[percents.length - 1]]).toEqual([0, 100]);
   });
 });
 

@@ -139,8 +139,27 @@ export function describeQueue(counts: JobCounts): QueueStatus {
 
 const PHASE_WORDS = { probe: 'checking for changes', masters: 'sending masters', vouchers: 'sending vouchers', deletions: 'looking for deletions', reports: 'refreshing reports' } as const;
 
+/**
+ * Each phase's share of a company's pass (from, to, in percent), so the bar only moves forward through
+ * the pass: vouchers are most of the work; masters, deletions and reports are quick.
+ */
+const PHASE_BANDS: Readonly<Record<SyncProgress['phase'], readonly [number, number]>> = {
+  probe: [0, 0],
+  masters: [0, 10],
+  vouchers: [10, 90],
+  deletions: [90, 95],
+  reports: [95, 100],
+};
+
+/** How far through a company's pass: its phase's band, filled by the share of the phase done. */
+function passPercent(progress: SyncProgress): number {
+  const [from, to] = PHASE_BANDS[progress.phase];
+  const share = progress.total > 0 ? Math.min(1, progress.done / progress.total) : 0;
+  return Math.round(from + (to - from) * share);
+}
+
 export function describeSync(running: boolean, progress: SyncProgress | null, lastSyncAt: string | null, now: Date = new Date()): ConnectorStatus['sync'] {
-  const percent = progress && progress.total > 0 ? Math.min(100, Math.round((progress.done / progress.total) * 100)) : null;
+  const percent = progress ? passPercent(progress) : null;
   let description: string;
   if (running) description = progress ? `Company ${progress.companyId}: ${PHASE_WORDS[progress.phase]} (${progress.items} items so far).` : 'Checking the books for changes…';
   else description = lastSyncAt ? `Idle; the last sync finished ${describeAge(lastSyncAt, now)}.` : 'Idle; nothing has been synced yet.';
