@@ -45,6 +45,8 @@ describe('run lock', () => {
       await running.stop();
     }
     const next = await startConnectorService({ dataDir, booksUrl: NOWHERE, config });
+    // The log says the first one stopped, and when (a person reading it sees the gap explained).
+    expect(next.service.recentLog(50).map((entry) => entry.message)).toContainEqual(expect.stringMatching(/^stopping: an import under way gets a moment/));
     await next.stop();
   });
 });

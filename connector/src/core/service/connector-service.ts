@@ -169,6 +169,7 @@ export class ConnectorService {
   async stop(): Promise<void> {
     if (this.stopped) return;
     this.stopped = true;
+    if (this.started) this.log.info('stopping: an import under way gets a moment to be answered; a sync under way carries on from its last confirmed point at the next start');
     clearTimeout(this.syncTimer);
     this.presence.stop();
     // An import under way gets a moment to be answered. Whatever still waits on the books after that is
