@@ -2,7 +2,7 @@
 // TallyPrime computes (identity, closing balances, group structure, company high-water marks). A
 // computed field that is also stored keeps its place and attributes but takes the computed value.
 import type { CompanyBooks } from '../state/company-books.js';
-import { numberingSeries, parentName } from '../state/master-facts.js';
+import { numberingSeries, parentName, voucherTypeChain } from '../state/master-facts.js';
 import type { MasterRecord, VoucherRecord } from '../state/records.js';
 import {
   formatAmount,
@@ -84,17 +84,6 @@ function groupChain(books: CompanyBooks, group: MasterRecord | undefined): Maste
   return chain;
 }
 
-/** A voucher type and the types it derives from (PARENT), up to a built-in one. */
-function voucherTypeChain(books: CompanyBooks, voucherType: MasterRecord): MasterRecord[] {
-  const chain: MasterRecord[] = [];
-  let current: MasterRecord | undefined = voucherType;
-  while (current && !chain.includes(current)) {
-    chain.push(current);
-    current = current.reservedName ? undefined : books.findMaster('VOUCHERTYPE', parentName(current.tree));
-  }
-  return chain;
-}
-
 function inherited(chain: MasterRecord[], tag: string): string {
   for (const group of chain) {
     const value = textOf(group.tree, tag);
@@ -149,7 +138,7 @@ export function masterObject(ctx: ExportContext, books: CompanyBooks, master: Ma
       NUMBERINGMETHOD: text(textOf(tree, 'NUMBERINGMETHOD') ?? byDefault?.method ?? 'None'),
       PREVENTDUPLICATES: text(yesNo(byDefault?.preventDuplicates ?? false)),
       // A type of the customer's behaves like the built-in type it derives from unless it says otherwise.
-      AFFECTSSTOCK: () => inherited(voucherTypeChain(books, master), 'AFFECTSSTOCK') || 'No',
+      AFFECTSSTOCK: () => inherited(voucherTypeChain((name) => books.findMaster('VOUCHERTYPE', name), master), 'AFFECTSSTOCK') || 'No',
     });
   }
   return { tag: master.type, attrs: { NAME: master.name, RESERVEDNAME: master.reservedName }, stored: tree.children, computed };

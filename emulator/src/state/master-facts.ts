@@ -73,17 +73,17 @@ export function objectName(tree: XNode): string {
 /** The built-in order types: an order records what is due, it is not yet a posting (no stock, no ledger moves). */
 const ORDER_TYPES = new Set(['sales order', 'purchase order', 'job work in order', 'job work out order']);
 
-/**
- * Whether vouchers of this type are orders: the type, or the built-in type it derives from (PARENT,
- * up to the reserved one), is an order type.
- */
-export function isOrderType(findVoucherType: (name: string) => MasterRecord | undefined, typeName: string): boolean {
-  const seen = new Set<MasterRecord>();
-  let current = findVoucherType(typeName);
-  while (current && !seen.has(current)) {
-    seen.add(current);
-    if (current.reservedName) return ORDER_TYPES.has(current.reservedName.toLowerCase());
-    current = findVoucherType(parentName(current.tree));
+/** A voucher type and the types it derives from (PARENT), up to the built-in one (which has a reserved name). */
+export function voucherTypeChain(findVoucherType: (name: string) => MasterRecord | undefined, voucherType: MasterRecord | undefined): MasterRecord[] {
+  const chain: MasterRecord[] = [];
+  for (let current = voucherType; current && !chain.includes(current); current = current.reservedName ? undefined : findVoucherType(parentName(current.tree))) {
+    chain.push(current);
   }
-  return false;
+  return chain;
+}
+
+/** Whether vouchers of this type are orders: the built-in type it is or derives from is an order type. */
+export function isOrderType(findVoucherType: (name: string) => MasterRecord | undefined, typeName: string): boolean {
+  const builtIn = voucherTypeChain(findVoucherType, findVoucherType(typeName)).at(-1);
+  return builtIn?.reservedName ? ORDER_TYPES.has(builtIn.reservedName.toLowerCase()) : false;
 }

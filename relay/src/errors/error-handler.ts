@@ -86,6 +86,17 @@ function toAppError(error: FastifyError, request: FastifyRequest): AppError | un
   return undefined;
 }
 
+/** Any error in the catalogue's body: a known one as it is (logged when it is the relay's fault), else a logged 500. */
+function answerError(error: FastifyError, request: FastifyRequest, reply: FastifyReply): FastifyReply {
+  const known = toAppError(error, request);
+  if (known) {
+    if (known.status >= 500) request.log.error({ err: error }, 'request failed');
+    return sendError(request, reply, known);
+  }
+  request.log.error({ err: error, url: request.url, method: request.method }, 'unhandled error');
+  return sendError(request, reply, new AppError('internal_error'));
+}
+
 /**
  * The longest path parameter the router matches. Every id the API hands out or accepts in a path is at
  * most 200 characters (a caller's own transaction_id); the routes' schemas hold the exact limit of each
@@ -109,22 +120,11 @@ export function routerErrorHandler(error: FastifyError, request: FastifyRequest,
     case 'FST_ERR_BAD_URL':
       return sendError(request, reply, new AppError('bad_request', { message: 'The path is not a valid URL: it holds a malformed percent-encoding' }));
   }
-  const known = toAppError(error, request);
-  if (known) return sendError(request, reply, known);
-  request.log.error({ err: error, url: request.url, method: request.method }, 'unhandled router error');
-  return sendError(request, reply, new AppError('internal_error'));
+  return answerError(error, request, reply);
 }
 
 export function registerErrorHandling(app: FastifyInstance): void {
-  app.setErrorHandler((error: FastifyError, request, reply) => {
-    const known = toAppError(error, request);
-    if (known) {
-      if (known.status >= 500) request.log.error({ err: error }, 'request failed');
-      return sendError(request, reply, known);
-    }
-    request.log.error({ err: error, url: request.url, method: request.method }, 'unhandled error');
-    return sendError(request, reply, new AppError('internal_error'));
-  });
+  app.setErrorHandler(answerError);
   app.setNotFoundHandler((request, reply) =>
     sendError(request, reply, new AppError('route_not_found', { message: `No endpoint ${request.method} ${request.url.split('?')[0]}` })),
   );

@@ -84,5 +84,6 @@ export {
   listOf,
   parseBooksXml,
   textOf,
+  unescapeXmlText,
   type XmlNode,
 } from './xml-text.js';

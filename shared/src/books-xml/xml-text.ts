@@ -19,6 +19,16 @@ export function escapeXmlAttribute(value: string): string {
   return escapeXmlText(value).replace(/"/g, '&quot;').replace(/'/g, '&apos;').replace(/\t/g, '&#9;');
 }
 
+const ENTITY = /&(?:amp|lt|gt|quot|apos|#(\d+)|#x([0-9a-fA-F]+));/g;
+const NAMED_ENTITIES: Readonly<Record<string, string>> = { '&amp;': '&', '&lt;': '<', '&gt;': '>', '&quot;': '"', '&apos;': "'" };
+
+/** Reads back text escaped by escapeXmlText / escapeXmlAttribute: the five named entities and character references. */
+export function unescapeXmlText(text: string): string {
+  return text.replace(ENTITY, (entity, decimal: string | undefined, hex: string | undefined) =>
+    decimal !== undefined ? String.fromCodePoint(Number(decimal)) : hex !== undefined ? String.fromCodePoint(Number.parseInt(hex, 16)) : (NAMED_ENTITIES[entity] ?? entity),
+  );
+}
+
 /** `<TAG>text</TAG>` with the text escaped. */
 export function element(tag: string, value: string): string {
   return `<${tag}>${escapeXmlText(value)}</${tag}>`;

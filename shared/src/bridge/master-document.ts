@@ -2,7 +2,7 @@
 // `POST /api/v1/masters/{type}` for each, and the `fields` object of a pulled master per type
 // (contract: "Fields per type" and value rules 1-10). Field names are the same on write and on pull.
 import { z } from 'zod';
-import { AMOUNT_LIMIT } from './wire-decimal.js';
+import { SignedAmount } from './wire-decimal.js';
 import { MasterName, xmlText, YesNo } from './wire-text.js';
 
 export const MASTER_TYPES = [
@@ -68,13 +68,8 @@ const aliases = z
   .default([])
   .describe('Other names the master answers to');
 
-/** A signed amount as the books write it: negative for a debit balance ("-1500.00"). */
-const BooksAmount = z
-  .union([z.number().finite(), z.string().regex(/^-?\d+(\.\d{1,2})?$/, 'must be a number such as "-1500.00"')])
-  .transform((v) => (typeof v === 'number' ? v : Number(v)))
-  .refine((v) => Math.abs(v) < AMOUNT_LIMIT, 'must be less than 10,000,000,000,000 (ten lakh crore) either way: larger amounts cannot be carried exactly')
-  .refine((v) => Math.abs(Math.round(v * 100) - v * 100) < 1e-6, 'must have at most 2 decimal places')
-  .describe('Negative for a debit balance, positive for a credit balance');
+/** A signed amount as the books write it: negative for a debit balance ("-1500.00"); exact, as voucher amounts. */
+const BooksAmount = SignedAmount.describe('Negative for a debit balance, positive for a credit balance');
 
 const DecimalPlaces = z
   .union([z.number().int(), z.string().regex(/^\s*\d\s*$/, 'must be a whole number 0-4')])

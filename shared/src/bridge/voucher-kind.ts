@@ -116,3 +116,13 @@ const KIND_FAMILIES: readonly (readonly VoucherKind[])[] = [['journal', 'reversi
 export function writeTakesKind(writeKind: VoucherKind, typeKind: VoucherKind): boolean {
   return typeKind === writeKind || KIND_FAMILIES.some((family) => family.includes(writeKind) && family.includes(typeKind));
 }
+
+/** A kind in words for messages: `credit_note` → "credit note". */
+export function voucherKindWords(kind: VoucherKind): string {
+  return kind.replace(/_/g, ' ');
+}
+
+/** Whether a text (an event type's first part, say) is a voucher kind. */
+export function isVoucherKind(text: string | undefined): text is VoucherKind {
+  return text !== undefined && (VOUCHER_KINDS as readonly string[]).includes(text);
+}

@@ -66,7 +66,7 @@ interface DecimalRule {
   places: number;
   /** Most integer digits, with the bound it makes for messages; without one, the 15-digit rule alone. */
   limit?: { integerDigits: number; text: string };
-  sign: 'positive' | 'non-negative';
+  sign: 'positive' | 'non-negative' | 'any';
   signMessage: string;
 }
 
@@ -77,7 +77,7 @@ function problemOf(value: number | string, rule: DecimalRule): string | undefine
   const digits = typeof value === 'string' ? digitsOfText(value) : digitsOfNumber(value);
   if (digits === undefined) return 'must be a number';
   const zero = digits.integer === '' && digits.fraction === '';
-  if ((digits.negative && !zero) || (rule.sign === 'positive' && zero)) return rule.signMessage;
+  if ((digits.negative && !zero && rule.sign !== 'any') || (rule.sign === 'positive' && zero)) return rule.signMessage;
   if (rule.limit !== undefined && digits.integer.length > rule.limit.integerDigits) {
     return `must be less than ${rule.limit.text}: larger amounts cannot be carried exactly`;
   }
@@ -110,13 +110,23 @@ function exactDecimal(rule: DecimalRule) {
     });
 }
 
+const AMOUNT_BOUND = { integerDigits: AMOUNT_INTEGER_DIGITS, text: '10,000,000,000,000 (ten lakh crore)' };
+
 /** A money amount: the size only (the side says Dr or Cr), whole paise, below AMOUNT_LIMIT. */
 export const Amount = exactDecimal({
   places: AMOUNT_PLACES,
-  limit: { integerDigits: AMOUNT_INTEGER_DIGITS, text: '10,000,000,000,000 (ten lakh crore)' },
+  limit: AMOUNT_BOUND,
   sign: 'non-negative',
   signMessage: 'must not be negative: give the size of the amount and say the side with is_debit',
 }).describe(`A non-negative amount with at most ${AMOUNT_PLACES} decimal places, less than 10,000,000,000,000`);
+
+/** A balance with its side in the sign (a master's opening balance): whole paise, below AMOUNT_LIMIT either way. */
+export const SignedAmount = exactDecimal({
+  places: AMOUNT_PLACES,
+  limit: AMOUNT_BOUND,
+  sign: 'any',
+  signMessage: '',
+});
 
 /** A quantity of goods: greater than 0, at most 6 decimal places and 15 digits in all. */
 export const Quantity = exactDecimal({

@@ -2,6 +2,7 @@
 // request at a time and each request has a fixed cost, so sending fifty vouchers in one request is far
 // cheaper than fifty requests. Only envelopes of the same shape (report, company) are joined; anything
 // this does not recognise is sent alone, as the relay rendered it.
+import { unescapeXmlText } from '@ledgerwire/shared';
 
 export type ImportAction = 'create' | 'alter' | 'delete' | 'cancel';
 
@@ -21,14 +22,6 @@ const COMPANY = /<SVCURRENTCOMPANY>([^<]*)<\/SVCURRENTCOMPANY>/;
 const DATA = /<REQUESTDATA>([\s\S]*)<\/REQUESTDATA>/;
 const MESSAGE = /<TALLYMESSAGE\b/g;
 const VOUCHER_TYPE_NAME = /<VOUCHERTYPENAME>([^<]*)<\/VOUCHERTYPENAME>/;
-const ENTITY = /&(?:amp|lt|gt|quot|apos|#(\d+)|#x([0-9a-fA-F]+));/g;
-const NAMED_ENTITIES: Readonly<Record<string, string>> = { '&amp;': '&', '&lt;': '<', '&gt;': '>', '&quot;': '"', '&apos;': "'" };
-
-function decodeText(text: string): string {
-  return text.replace(ENTITY, (entity, decimal: string | undefined, hex: string | undefined) =>
-    decimal !== undefined ? String.fromCodePoint(Number(decimal)) : hex !== undefined ? String.fromCodePoint(Number.parseInt(hex, 16)) : (NAMED_ENTITIES[entity] ?? entity),
-  );
-}
 const ACTION = /<(?:VOUCHER|LEDGER|GROUP|STOCKITEM|STOCKGROUP|STOCKCATEGORY|UNIT|GODOWN|CURRENCY|VOUCHERTYPE)\b[^>]*?\bACTION="([^"]*)"/g;
 
 function actionOf(objects: string): ImportAction | undefined {
@@ -49,7 +42,7 @@ export function envelopeShape(xml: string): EnvelopeShape | undefined {
   const objectCount = objects.match(MESSAGE)?.length ?? 0;
   if (objectCount === 0) return undefined;
   const typeName = VOUCHER_TYPE_NAME.exec(objects)?.[1];
-  return { reportName: report, companyXml: company, objects, objectCount, action: actionOf(objects), voucherTypeName: typeName === undefined ? undefined : decodeText(typeName) };
+  return { reportName: report, companyXml: company, objects, objectCount, action: actionOf(objects), voucherTypeName: typeName === undefined ? undefined : unescapeXmlText(typeName) };
 }
 
 /**

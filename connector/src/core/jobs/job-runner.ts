@@ -19,7 +19,7 @@
 // Between two requests the books wait only for the answer's verdict (the next request's jobs were written
 // 'importing' when received, see JobStore): the last request's outcomes are written and reported once
 // the next request is on its way.
-import { booksGuidFor, jobErrorLabel, masterIdInBooksGuid, VoucherKind, writeTakesKind } from '@ledgerwire/shared';
+import { booksGuidFor, isVoucherKind, jobErrorLabel, masterIdInBooksGuid, voucherKindWords, writeTakesKind } from '@ledgerwire/shared';
 import type { JobStore, OpenJob, StoredJob, JobOutcome } from '../state/job-store.js';
 import { BooksRequestError } from '../books/books-errors.js';
 import { findOpenCompany, type BooksCompany } from '../presence/books-company.js';
@@ -178,19 +178,19 @@ export class JobRunner {
   }
 
   private typeMisfit(job: OpenJob): JobFailure | undefined {
-    const [kindText, action] = job.eventType.split('.');
-    const writeKind = VoucherKind.safeParse(kindText);
+    if (job.jobType !== 'voucher') return undefined;
+    const [writeKind, action] = job.eventType.split('.');
+    if ((action !== 'create' && action !== 'alter') || !isVoucherKind(writeKind) || writeKind === 'other') return undefined;
     const typeName = this.shapeOf(job)?.voucherTypeName;
-    if (job.jobType !== 'voucher' || (action !== 'create' && action !== 'alter') || !writeKind.success || writeKind.data === 'other' || !typeName) return undefined;
-    const inBooks = this.options.books.voucherTypeKind({ guid: job.booksCompanyGuid, name: job.booksCompanyName }, typeName);
-    if (!inBooks || writeTakesKind(writeKind.data, inBooks.kind)) return undefined;
-    const words = (kind: string) => kind.replace(/_/g, ' ');
+    const inBooks = typeName === undefined ? undefined : this.options.books.voucherTypeKind({ guid: job.booksCompanyGuid, name: job.booksCompanyName }, typeName);
+    if (!inBooks || writeTakesKind(writeKind, inBooks.kind)) return undefined;
+    const [booked, written] = [voucherKindWords(inBooks.kind), voucherKindWords(writeKind)];
     return {
       error_code: 'VOUCHER_TYPE_MISMATCH',
       error_label: jobErrorLabel('VOUCHER_TYPE_MISMATCH'),
       error_message:
-        `The voucher type "${typeName}" derives from ${inBooks.reservedName} in the books: it would be booked as a ${words(inBooks.kind)}, ` +
-        `not a ${words(writeKind.data)}. Use a voucher type of the ${words(writeKind.data)} kind. Nothing was imported.`,
+        `The voucher type "${typeName}" derives from ${inBooks.reservedName} in the books: it would be booked as a ${booked}, ` +
+        `not a ${written}. Use a voucher type of the ${written} kind. Nothing was imported.`,
     };
   }
 

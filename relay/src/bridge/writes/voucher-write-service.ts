@@ -1,11 +1,12 @@
 // The nine voucher writes: validate the document for its endpoint's kind (422 when well-formed but
 // wrong for the kind, or when the books' voucher type is of another kind), render the import XML, and
-// queue the job. Masters the voucher names are not
-// checked here: a missing one fails the transaction later, as the contract says.
+// queue the job. Masters the voucher names are not checked here: a missing one fails the transaction
+// later, as the contract says.
 import {
   describeVoucherIssues,
   VoucherRenderError,
   VOUCHER_WRITE_ENDPOINTS,
+  voucherKindWords,
   voucherWriteSchemaFor,
   writeTakesKind,
   type AcceptanceOut,
@@ -35,7 +36,7 @@ function totalOf(body: VoucherWriteIn): number {
   const party = body.ledger_entries.find((entry) => entry.is_party);
   if (party) return Math.abs(party.amount);
   // Added in paise: amounts are whole paise, and 0.1 + 0.2 must read 0.3.
-  const paise = body.ledger_entries.filter((entry) => entry.is_debit).reduce((sum, entry) => sum + Math.round(Math.abs(Number(entry.amount)) * 100), 0);
+  const paise = body.ledger_entries.filter((entry) => entry.is_debit).reduce((sum, entry) => sum + Math.round(Math.abs(entry.amount) * 100), 0);
   return paise / 100;
 }
 
@@ -72,7 +73,7 @@ export class VoucherWriteService {
     const endpoint = VOUCHER_WRITE_ENDPOINTS[path];
     const known = await knownVoucherType(this.db, company.id, body.voucher_type);
     if (known && !writeTakesKind(endpoint.voucher_kind, known.kind)) {
-      const message = `"${body.voucher_type}" is a ${known.kind.replace(/_/g, ' ')} voucher type in the books (it derives from ${known.reservedName}); a ${endpoint.label} needs a voucher type that derives from ${endpoint.reserved_voucher_type}`;
+      const message = `"${body.voucher_type}" is a ${voucherKindWords(known.kind)} voucher type in the books (it derives from ${known.reservedName}); a ${endpoint.label} needs a voucher type that derives from ${endpoint.reserved_voucher_type}`;
       throw new AppError('validation_failed', { message: `The ${endpoint.label} is not valid`, details: [{ field: 'voucher_type', message }] });
     }
     const kind = known?.kind ?? endpoint.voucher_kind;
