@@ -115,7 +115,7 @@ describeOnDatabases('bridge pulled vouchers', (kind) => {
     await store.upsertVouchers(tenant.companyId, [voucher('g1', '20250331', 'Sales', { alter_id: '5', voucher_number: 'N-g1-edited' })]);
     const pending = (await list('&status=pending')).invoices;
     expect(pending.map((v: any) => v.books_voucher_guid)).toEqual(['g1', 'g3', 'g4', 'g5']);
-    expect(pending[0]).toMatchObject({ books_alter_id: '5', voucher_number: 'N-g1-edited', transaction_id: all[0].transaction_id });
+    expect(pending[0]).toMatchObject({ books_alter_id: '5', voucher_number: 'N-g1-edited', transaction_id: all[0].transaction_id, acknowledged_at: null });
     await store.upsertVouchers(tenant.companyId, [voucher('g1', '20250331', 'Sales', { alter_id: '4', voucher_number: 'stale' })]);
     expect((await list('&voucher_kind=sales&limit=1')).invoices[0]).toMatchObject({ voucher_number: 'N-g1-edited', books_alter_id: '5' });
 

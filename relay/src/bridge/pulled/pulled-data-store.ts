@@ -117,7 +117,8 @@ async function upsertVoucher(trx: Transaction<Database>, companyId: number, vouc
   const reappeared = existing.deleted === 1;
   await trx
     .updateTable('pulled_vouchers')
-    .set({ ...columns, ...(alteredSinceAck || reappeared ? { status: 'pending' as const } : {}) })
+    // Pending again: the acknowledgement it had no longer covers it, so neither does its time.
+    .set({ ...columns, ...(alteredSinceAck || reappeared ? { status: 'pending' as const, acknowledged_at: null } : {}) })
     .where('id', '=', existing.id)
     .execute();
 }
