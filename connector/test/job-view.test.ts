@@ -1,7 +1,12 @@
-// How the local page explains a job: a failure's message, then what to do about it for its code.
+// How the local page explains a job: which voucher or master it is (read from its import XML when the
+// list is read, in any script, entities decoded), and a failure's message, then what to do about it.
+import { renderMasterImport, renderVoucherImport } from '@ledgerwire/shared';
 import { describe, expect, it } from 'vitest';
 import { explainJob } from '../src/core/service/job-view.js';
-import type { StoredJob } from '../src/core/state/job-store.js';
+import { JobStore, type StoredJob } from '../src/core/state/job-store.js';
+import { openLocalDatabase } from '../src/core/state/local-database.js';
+import { journalDocument, ledgerJob, voucherJob } from './helpers/job-fixtures.js';
+import { tempDataDir } from './helpers/test-emulator.js';
 
 const job: StoredJob = {
   seq: 1, jobId: 'job-1', companyId: 1, booksCompanyGuid: 'guid', booksCompanyName: 'Ledgerwire Demo Traders', jobType: 'voucher',
@@ -20,5 +25,46 @@ describe('job explanations', () => {
   it('a code without advice of its own gets the general one', () => {
     const view = explainJob({ ...job, outcome: { status: 'failed', error_code: 'SOMETHING_NEW', error_label: 'x', error_message: 'The books said no.' } as never });
     expect(view.explanation).toBe('The books said no. — TallyPrime refused the voucher; the message says why.');
+  });
+});
+
+describe('which voucher or master a job is', () => {
+  const companyName = 'Ledgerwire Demo Traders';
+
+  it('names a voucher by its type and number, in any script, with XML entities decoded', () => {
+    const document = { ...journalDocument('बिल/१७ <A&B>'), voucher_type: 'பற்று & வரவு' };
+    const xml = renderVoucherImport(document, { companyName, remoteId: 'job-1', voucherKind: 'journal' });
+    expect(xml).toContain('<VOUCHERNUMBER>बिल/१७ &lt;A&amp;B&gt;</VOUCHERNUMBER>');
+    expect(explainJob(job, xml).subject).toBe('பற்று & வரவு no. बिल/१७ <A&B>');
+  });
+
+  it('names a master by its kind and name, and a rename by both names', () => {
+    const ledger = renderMasterImport('ledger', { name: 'राम & सन्स "मुंबई"', parent: 'Sundry Debtors' }, { companyName });
+    const master = { ...job, jobType: 'master' as const, eventType: 'ledger.create' };
+    expect(explainJob(master, ledger).subject).toBe('ledger "राम & सन्स "मुंबई""');
+    const item = renderMasterImport('stock_item', { name: 'திருகு 12mm', parent: 'Primary', base_units: 'Nos' }, { companyName });
+    expect(explainJob(master, item).subject).toBe('stock item "திருகு 12mm"');
+    const renamed = renderMasterImport('ledger', { name: 'Ram & Sons (Pune)', parent: 'Sundry Debtors' }, { companyName, action: 'Alter', currentName: 'Ram & Sons' });
+    expect(explainJob(master, renamed).subject).toBe('ledger "Ram & Sons (Pune)" (was "Ram & Sons")');
+  });
+
+  it('says what it can when the XML has no number, and nothing when it names neither', () => {
+    const typeOnly = '<ENVELOPE><BODY><VOUCHER VCHTYPE="Receipt &amp; Refund" ACTION="Create"><DATE>20260415</DATE></VOUCHER></BODY></ENVELOPE>';
+    expect(explainJob(job, typeOnly).subject).toBe('Receipt & Refund (no number)');
+    expect(explainJob(job, '<ENVELOPE/>').subject).toBeNull();
+    expect(explainJob(job).subject).toBeNull();
+  });
+
+  it('reads the XML with the recent list, newest first', () => {
+    const db = openLocalDatabase(tempDataDir());
+    try {
+      const jobs = new JobStore(db);
+      const company = { guid: 'guid', name: companyName };
+      jobs.receive([voucherJob(company, journalDocument('JV/ஏப்/7')), ledgerJob(company, 'शर्मा & Co')]);
+      const listed = jobs.recent(10).map((stored) => explainJob(stored, stored.xml));
+      expect(listed.map((view) => view.subject)).toEqual(['ledger "शर्मा & Co"', 'Journal no. JV/ஏப்/7']);
+    } finally {
+      db.close();
+    }
   });
 });

@@ -67,6 +67,11 @@ describe.skipIf(!browserAvailable)('connector local UI', { timeout: 120_000 }, (
     });
     await transactionSettled(relay, bad.transaction_id, companyId);
     await expect.poll(() => page.job(bad.transaction_id).textContent(), SLOW).toMatch(/failed.*"Staff Welfare" does not exist.*Create it in TallyPrime/);
+    // Each job says which voucher or master it is, names in any script as they were sent.
+    expect(await page.jobWhat(bad.transaction_id).textContent()).toMatch(/^Journal no\. JV-U1 — voucher \(/);
+    const master = await relay.api('POST', `/api/v1/masters/ledger?company_id=${companyId}`, { name: 'शर्मा & சன்ஸ் <Pune>', parent: 'Sundry Debtors' });
+    await transactionSettled(relay, master.transaction_id, companyId);
+    await expect.poll(() => page.jobWhat(master.transaction_id).textContent(), SLOW).toMatch(/^ledger "शर्मा & சன்ஸ் <Pune>" — master \(/);
 
     await eventually(async () => !(await page.syncButton().isDisabled()), 'sync now to be available');
     await page.syncNow();

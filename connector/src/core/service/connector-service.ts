@@ -276,7 +276,7 @@ export class ConnectorService {
   }
 
   recentJobs(limit = 50): JobView[] {
-    return this.jobs.recent(limit).map(explainJob);
+    return this.jobs.recent(limit).map((job) => explainJob(job, job.xml));
   }
 
   recentLog(limit = 200): LogEntry[] {

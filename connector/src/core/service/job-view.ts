@@ -1,11 +1,14 @@
-// A job as the local UI lists it: what it was, how it ended, and for a failure what to do about it,
-// in words for the person at the books (the error codes stay for support).
+// A job as the local UI lists it: which voucher or master it was, how it ended, and for a failure what
+// to do about it, in words for the person at the books (the error codes stay for support).
 import type { StoredJob } from '../state/job-store.js';
+import { describeJobSubject } from './job-subject.js';
 
 export type JobView = Readonly<{
   jobId: string;
   companyId: number;
   kind: string;
+  /** The voucher's type and number or the master's name ("Receipt no. RCT/17"), null when its XML names neither. */
+  subject: string | null;
   state: 'waiting' | 'importing' | 'completed' | 'failed';
   delivered: boolean;
   booksVoucherGuid: string | null;
@@ -30,7 +33,8 @@ const ADVICE: Readonly<Record<string, string>> = {
   BOOKS_IMPORT_FAILED: 'TallyPrime refused the voucher; the message says why.',
 };
 
-export function explainJob(job: StoredJob): JobView {
+/** `xml`: the job's import XML, which says which voucher or master it is (null when not at hand). */
+export function explainJob(job: StoredJob, xml: string | null = null): JobView {
   const outcome = job.outcome;
   const state = outcome ? outcome.status : job.state === 'importing' ? 'importing' : 'waiting';
   let explanation: string;
@@ -45,6 +49,7 @@ export function explainJob(job: StoredJob): JobView {
     jobId: job.jobId,
     companyId: job.companyId,
     kind: `${job.jobType} (${job.eventType})`,
+    subject: describeJobSubject(job.jobType, xml),
     state,
     delivered: job.reported,
     booksVoucherGuid: outcome?.status === 'completed' ? (outcome.books_voucher_guid ?? null) : null,

@@ -38,6 +38,9 @@ export type StoredJob = Readonly<{
 /** A job still to run, with the import envelope the relay rendered for it. */
 export type OpenJob = StoredJob & Readonly<{ xml: string }>;
 
+/** A job as the recent list reads it: with its import XML, which says which voucher or master it is. */
+export type RecentJob = StoredJob & Readonly<{ xml: string | null }>;
+
 type Row = {
   seq: number; job_id: string; company_id: number; books_company_guid: string; books_company_name: string;
   job_type: string; event_type: string; remote_id: string; books_voucher_guid: string | null;
@@ -250,10 +253,15 @@ export class JobStore {
     })();
   }
 
-  /** The newest jobs, newest first; an open one as the runner sees it (see markedEarly). */
-  recent(limit: number): StoredJob[] {
-    const rows = (this.db.prepare('SELECT * FROM jobs ORDER BY seq DESC LIMIT ?').all(limit) as Row[]).map(toJob);
-    return rows.map((job) => this.asRunnerSeesIt(job));
+  /**
+   * The newest jobs, newest first, with their import XML (read here, for the list, never on the import
+   * path); an open one as the runner sees it (see markedEarly).
+   */
+  recent(limit: number): RecentJob[] {
+    const rows = this.db
+      .prepare('SELECT jobs.*, d.xml FROM jobs LEFT JOIN job_documents d ON d.seq = jobs.seq ORDER BY jobs.seq DESC LIMIT ?')
+      .all(limit) as (Row & { xml: string | null })[];
+    return rows.map((row) => ({ ...this.asRunnerSeesIt(toJob(row)), xml: row.xml }));
   }
 
   /**

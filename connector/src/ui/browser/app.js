@@ -58,7 +58,9 @@ function renderJobs(jobs) {
     const row = document.createElement('tr');
     row.dataset.state = job.state;
     row.dataset.jobId = job.jobId;
-    for (const value of [job.jobId, job.kind, job.state + (job.delivered ? '' : job.state === 'completed' || job.state === 'failed' ? ' (not yet reported)' : ''), job.explanation]) {
+    // Which voucher or master first ("Receipt no. RCT/17"), then what was asked of the books.
+    const what = job.subject ? `${job.subject} — ${job.kind}` : job.kind;
+    for (const value of [job.jobId, what, job.state + (job.delivered ? '' : job.state === 'completed' || job.state === 'failed' ? ' (not yet reported)' : ''), job.explanation]) {
       const cell = document.createElement('td');
       cell.textContent = value;
       row.append(cell);

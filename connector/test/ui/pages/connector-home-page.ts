@@ -84,6 +84,11 @@ export class ConnectorHomePage {
     return this.page.locator(`#job-rows tr[data-job-id="${jobId}"]`);
   }
 
+  /** The "What" of a recent job: which voucher or master, then what was asked of the books. */
+  jobWhat(jobId: string): Locator {
+    return this.job(jobId).locator('td').nth(1);
+  }
+
   log(): Locator {
     return this.page.locator('#log-lines');
   }
