@@ -78,7 +78,8 @@ describe.skipIf(!browserAvailable)('connector local UI', { timeout: 120_000 }, (
     // In words a person reads at a glance, not an ISO timestamp.
     await expect.poll(() => page.pairings().first().textContent(), SLOW).toMatch(/last synced (just now|a minute ago) \(/);
     await expect.poll(() => page.syncState().textContent(), SLOW).toMatch(/^Idle; the last sync finished (just now|a minute ago)\.$/);
-    await expect.poll(() => page.syncResult().textContent(), SLOW).toMatch(new RegExp(`^Company ${companyId}: (up to date|.* sent)`));
+    // The company named as the paired-company list names it, not by its id alone.
+    await expect.poll(() => page.syncResult().textContent(), SLOW).toMatch(new RegExp(`^Acme books 1 \\(company ${companyId}\\): (up to date|.* sent)`));
     expect(await page.syncProgress().getAttribute('value')).toBe('100');
 
     // Pairing the same books company with another of the customer's companies would unpair the first:

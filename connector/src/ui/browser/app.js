@@ -218,7 +218,7 @@ $('sync-now').addEventListener('click', async () => {
     const { results } = await api('POST', '/api/sync-now');
     text($('sync-result'), results.length === 0
       ? `Nothing was synced: ${whyNothingSynced()}`
-      : results.map((r) => `Company ${r.companyId}: ${r.summary}`).join(' · '));
+      : results.map((r) => `${companyLabel(r.companyId)}: ${r.summary}`).join(' · '));
   } catch (error) {
     text($('sync-result'), `Sync failed: ${error.message}`);
   }
