@@ -101,7 +101,12 @@ describe('connector CLI', { timeout: 240_000 }, () => {
       const status = await runCli(['status', '--data', dataDir]);
       return status.json.running && status.json.relay.state === 'online' && status.json.queue.done >= 1 ? status.json : undefined;
     }, 'status to show the running connector');
-    expect(live).toMatchObject({ books: { running: true }, queue: { waiting: 0, unreported: 0 }, pairings: [{ companyId, open: true }] });
+    // The same words as the local page: only the jobs handed to this connector are counted.
+    expect(live).toMatchObject({
+      books: { running: true },
+      queue: { waiting: 0, unreported: 0, description: expect.stringMatching(/^No jobs here waiting for the books \(\d+ done\)\.$/) },
+      pairings: [{ companyId, open: true }],
+    });
 
     run.child.kill('SIGTERM');
     expect(await run.exited).toBe(0);

@@ -1,7 +1,8 @@
 // What the connector says about its sync in plain words: ages a person reads at a glance rather than
-// ISO timestamps, and an idle state that tells "synced" from "never synced".
+// ISO timestamps, and an idle state that tells "synced" from "never synced"; and about its jobs, that
+// only those handed to this connector are counted.
 import { describe, expect, it } from 'vitest';
-import { describeAge, describePairing, describeSync } from '../src/core/service/connector-status.js';
+import { describeAge, describePairing, describeQueue, describeSync } from '../src/core/service/connector-status.js';
 import { describeSent, type SyncPhase } from '../src/core/sync/sync-engine.js';
 
 // Local times, so the expectations hold in any time zone.
@@ -45,6 +46,27 @@ describe('describePairing', () => {
   it('says a company never synced is not synced yet', () => {
     const run = { companyId: 7, lastSyncAt: null, lastResult: null, lastError: null, passes: 0 };
     expect(describePairing(pairing, picture, run, now).description).toBe('"Ledgerwire Demo Traders" is open; not synced yet.');
+  });
+});
+
+describe('describeQueue', () => {
+  const none = { waiting: 0, importing: 0, unreported: 0, settled: 0 };
+
+  it('says the jobs counted are those here, not those still queued at the relay', () => {
+    expect(describeQueue({ ...none, settled: 12 }).description).toBe('No jobs here waiting for the books (12 done).');
+    expect(describeQueue({ ...none, waiting: 3 }).description).toBe('3 jobs here waiting for the books.');
+    expect(describeQueue({ ...none, importing: 1 }).description).toBe('1 job here being imported.');
+    expect(describeQueue({ ...none, unreported: 1 }).description).toBe('1 job here whose result has not reached the relay yet.');
+  });
+
+  it('names each count once, the first with what is counted', () => {
+    expect(describeQueue({ waiting: 1, importing: 2, unreported: 3, settled: 9 })).toEqual({
+      waiting: 1,
+      importing: 2,
+      unreported: 3,
+      done: 9,
+      description: '1 job here waiting for the books, 2 being imported and 3 whose results have not reached the relay yet.',
+    });
   });
 });
 

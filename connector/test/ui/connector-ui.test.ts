@@ -43,6 +43,8 @@ describe.skipIf(!browserAvailable)('connector local UI', { timeout: 120_000 }, (
     expect(await page.page.locator('#pair-form').isVisible()).toBe(false);
     await expect.poll(() => page.booksState().textContent(), SLOW).toMatch(/TallyPrime is running with 2 companies open/);
     await expect.poll(() => page.syncState().textContent(), SLOW).toBe('Idle; nothing has been synced yet.');
+    // Only the jobs handed to this connector are counted, and the words say so.
+    expect(await page.queueState().textContent()).toBe('No jobs here waiting for the books (0 done).');
     expect(await page.syncProgress().getAttribute('value')).toBe('0');
 
     await page.enrol(relay.baseUrl, relay.customerToken, 'shop-counter');

@@ -123,17 +123,25 @@ export function describePairing(pairing: Pairing, picture: BooksPicture, run: Sy
   };
 }
 
+/**
+ * The jobs this connector holds, in words that say so: the relay hands jobs over a few at a time, and
+ * jobs still queued at the relay are not counted here ("3 jobs here waiting for the books").
+ */
 export function describeQueue(counts: JobCounts): QueueStatus {
-  const parts: string[] = [];
-  if (counts.waiting > 0) parts.push(`${counts.waiting} waiting`);
-  if (counts.importing > 0) parts.push(`${counts.importing} being imported`);
-  if (counts.unreported > 0) parts.push(`${counts.unreported} results not yet delivered to the relay`);
+  const parts: [number, string][] = [];
+  if (counts.waiting > 0) parts.push([counts.waiting, 'waiting for the books']);
+  if (counts.importing > 0) parts.push([counts.importing, 'being imported']);
+  if (counts.unreported > 0) parts.push([counts.unreported, counts.unreported === 1 ? 'whose result has not reached the relay yet' : 'whose results have not reached the relay yet']);
+  const words = parts.map(([n, what], index) => (index === 0 ? `${n} ${n === 1 ? 'job' : 'jobs'} here ${what}` : `${n} ${what}`));
+  const last = words.pop();
   return {
     waiting: counts.waiting,
     importing: counts.importing,
     unreported: counts.unreported,
     done: counts.settled,
-    description: parts.length === 0 ? `No jobs waiting (${counts.settled} done).` : `Jobs: ${parts.join(', ')}.`,
+    description: last === undefined
+      ? `No jobs here waiting for the books (${counts.settled} done).`
+      : `${words.length > 0 ? `${words.join(', ')} and ` : ''}${last}.`,
   };
 }
 
