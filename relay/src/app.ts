@@ -6,6 +6,7 @@ import type { RelayConfig } from './config/load-config.js';
 import { openDatabase, type RelayDatabase } from './db/database.js';
 import { migrateToLatest } from './db/migrate.js';
 import { MAX_PATH_PARAM_LENGTH, registerErrorHandling, routerErrorHandler } from './errors/error-handler.js';
+import { registerExactJsonBody } from './http/exact-json-body.js';
 import { registerOpenApi } from './http/openapi.js';
 import { ensureInstallationId } from './operator/installation.js';
 import { operatorRoutes } from './operator/operator-routes.js';
@@ -50,6 +51,7 @@ export async function buildApp(config: RelayConfig, options: BuildAppOptions = {
     reply.header('x-request-id', request.id);
   });
   registerErrorHandling(app);
+  registerExactJsonBody(app);
 
   const database = openDatabase(config.database);
   app.addHook('onClose', () => database.destroy());

@@ -45,6 +45,9 @@ describeOnDatabases('bridge voucher amounts', (kind) => {
       { amount: '10000000000000', message: tooLarge },
       { amount: '1.005', message: 'must have at most 2 decimal places (read as 1.005)' },
       { amount: '0.30000000000000004', message: 'must have at most 2 decimal places (read as 0.30000000000000004)' },
+      // More digits than a double carries: JSON.parse alone would read 0.07 and 12.35, and book them.
+      { amount: '0.070000000000000001', message: 'must have at most 2 decimal places (read as 0.070000000000000001)' },
+      { amount: '12.34999999999999999999', message: 'must have at most 2 decimal places (read as 12.34999999999999999999)' },
     ];
     for (const { amount, message } of cases) {
       const response = await postRaw('journals', journalText(`JV-BAD-${amount}`, amount));

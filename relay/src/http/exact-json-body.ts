@@ -1,0 +1,63 @@
+// JSON request bodies whose numbers reach the schemas as written. JSON.parse reads every number as a
+// double, so `0.070000000000000001` arrives as 0.07 and `90071992547409.93` as 90071992547409.94: a
+// value the caller did not send, and a schema can only see the double. So a number that a double does
+// not carry digit for digit is handed on as its exact text instead (a JSON string): the exact decimal
+// rules of amounts, quantities and rates judge those digits and name the field ("at most 2 decimal
+// places (read as 0.070000000000000001)"), and any other number field refuses a string. Numbers a double
+// does carry, however written (`100.50`, `1e2`, `0.1`), are read as usual.
+import type { FastifyInstance } from 'fastify';
+
+/** `-0012.3400e+2` → its significant digits and the power of ten of the last one: ['1234', 0]. */
+function decimalValue(text: string): [digits: string, exponent: number] {
+  const match = /^-?(\d*)(?:\.(\d*))?(?:[eE]([+-]?\d+))?$/.exec(text);
+  if (!match) return [text, 0];
+  const whole = match[1] ?? '';
+  const fraction = match[2] ?? '';
+  let digits = (whole + fraction).replace(/^0+/, '');
+  let exponent = Number(match[3] ?? 0) - fraction.length;
+  const trailing = /0*$/.exec(digits)?.[0].length ?? 0;
+  digits = digits.slice(0, digits.length - trailing);
+  exponent += trailing;
+  return digits === '' ? ['0', 0] : [digits, exponent];
+}
+
+/** Whether the double JSON.parse reads from `token` is the very number it writes (1e-400 reads as 0, 1e400 as Infinity). */
+function readsExactly(token: string): boolean {
+  const [digits, exponent] = decimalValue(token);
+  const [readDigits, readExponent] = decimalValue(String(Math.abs(Number(token))));
+  return digits === readDigits && exponent === readExponent;
+}
+
+/** Strings (skipped whole, so digits inside them are not numbers) and numbers of a valid JSON text. */
+const TOKENS = /"(?:[^"\\]|\\.)*"|-?\d+(?:\.\d+)?(?:[eE][+-]?\d+)?/g;
+
+/**
+ * The valid JSON text with each number a double does not carry exactly written as a string of its
+ * digits; undefined when there is none (the common case: nothing is copied).
+ */
+export function quoteInexactNumbers(json: string): string | undefined {
+  let out: string | undefined;
+  let copied = 0;
+  for (const match of json.matchAll(TOKENS)) {
+    const token = match[0];
+    if (token.startsWith('"') || readsExactly(token)) continue;
+    out = `${out ?? ''}${json.slice(copied, match.index)}"${token}"`;
+    copied = match.index + token.length;
+  }
+  return out === undefined ? undefined : out + json.slice(copied);
+}
+
+/** Replaces the JSON body parser with Fastify's own (same poisoning rules and errors) that keeps numbers exact. */
+export function registerExactJsonBody(app: FastifyInstance): void {
+  const parseJson = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    const text = typeof body === 'string' ? body : body.toString('utf8');
+    parseJson(request, text, (error, value) => {
+      if (error) return done(error, undefined);
+      const exact = quoteInexactNumbers(text);
+      if (exact === undefined) return done(null, value);
+      parseJson(request, exact, done);
+    });
+  });
+}
