@@ -1,9 +1,11 @@
 // Sync against the emulator and a real relay: a first pass sends everything; a pass with nothing changed
 // costs one probe; a later pass sends only what changed; an export the books cut short fails the pass
 // instead of passing for the whole; deletions are found by a GUID diff; a pass cut short resumes after a
-// restart from the last window the relay confirmed.
+// restart from the last window the relay confirmed; one cut short by the connector stopping says so.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { ConnectorHandle } from '../src/core/index.js';
+import { openLocalDatabase } from '../src/core/state/local-database.js';
+import { SyncStateStore } from '../src/core/state/sync-state-store.js';
 import { enrolAndPair, startConnector, transactionSettled } from './helpers/connected-connector.js';
 import { eventually, startTestEmulator, tempDataDir, type TestEmulator } from './helpers/test-emulator.js';
 import { startTestRelay, type TestRelay } from './helpers/test-relay.js';
@@ -98,6 +100,8 @@ describe('sync', () => {
     await books.control('POST', '/faults', { kind: 'truncate-export', id: 'LedgerwireVouchers' });
     const cut = await connector.service.sync();
     expect(cut).toEqual([{ companyId, ok: false, summary: expect.stringMatching(/^sync stopped: .*cut short/) }]);
+    // A books failure is logged as it is.
+    expect(connector.service.recentLog(5).map((entry) => entry.message)).toContainEqual(expect.stringMatching(new RegExp(`^company ${companyId}: sync stopped: .*cut short`)));
     expect(connector.service.syncState.cursor(companyId, 'vouchers')).toBe(cursor);
     expect(await books.control('GET', '/status')).toMatchObject({ faults: [] });
 
@@ -209,5 +213,33 @@ describe('sync', () => {
     await eventually(() => connector?.status().pairings[0]?.lastSyncResult?.includes('vouchers'), 'the resumed pass to finish');
     const resumedSent = Number(/(\d+) vouchers/.exec(connector.status().pairings[0]?.lastSyncResult ?? '')?.[1]);
     expect(resumedSent).toBe(total - confirmedBefore);
+  });
+
+  it('says a sync the connector’s own stop cut short resumes at the next start, instead of the cut connection’s error', async () => {
+    const dataDir = tempDataDir();
+    const log: string[] = [];
+    connector = await startConnector(books, dataDir, { syncWindowVouchers: 5, syncBatchItems: 5 }, (record) => log.push(`${record.level} ${record.message}`));
+    let inVouchers = false;
+    const off = connector.onStatusChange((status) => {
+      if (status.sync.progress?.phase === 'vouchers') inVouchers = true;
+    });
+    // Pairing starts the first pass; once it sends vouchers, the books hang on the next request.
+    await enrolAndPair(connector, relay, books);
+    await eventually(() => inVouchers, 'the first pass to send vouchers');
+    off();
+    await books.control('POST', '/faults', { kind: 'stall-next' });
+    await eventually(async () => (await books.control('GET', '/status')).stalled, 'a request to hang in the books');
+    await connector.stop();
+    connector = undefined;
+
+    expect(log).toContainEqual(`info company ${companyId}: sync cut short because the connector is stopping; it resumes from its saved cursors at the next start`);
+    expect(log.filter((line) => /sync stopped|reports not refreshed|sync could not start|ECONNRESET|socket hang up/.test(line))).toEqual([]);
+    // Nor does the company read as failed at the next start.
+    const db = openLocalDatabase(dataDir);
+    try {
+      expect(new SyncStateStore(db).run(companyId)).toMatchObject({ lastError: null });
+    } finally {
+      db.close();
+    }
   });
 });

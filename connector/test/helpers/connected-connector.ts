@@ -1,14 +1,15 @@
 // A connector started in-process against a real relay and the emulator, enrolled with the customer
 // token and paired to the emulator's demo company: what a user has after setting it up.
-import { startConnectorService, type ConnectorHandle } from '../../src/core/index.js';
+import { startConnectorService, type ConnectorHandle, type LogRecord } from '../../src/core/index.js';
 import type { ConfigOverrides } from '../../src/core/config/connector-config.js';
 import { eventually, tempDataDir, type TestEmulator } from './test-emulator.js';
 import type { TestRelay } from './test-relay.js';
 
 export const FAST: ConfigOverrides = { presenceIntervalMs: 100, booksStopConfirmMs: 300, syncIntervalMs: 3_600_000, reconnectBaseMs: 50, reconnectCapMs: 500, logLevel: 'silent' };
 
-export async function startConnector(books: TestEmulator, dataDir = tempDataDir(), config: ConfigOverrides = {}): Promise<ConnectorHandle> {
-  return startConnectorService({ dataDir, booksUrl: books.xmlUrl, config: { ...FAST, ...config } });
+/** `log` receives every log record of info and up (the connector's own log closes with it). */
+export async function startConnector(books: TestEmulator, dataDir = tempDataDir(), config: ConfigOverrides = {}, log?: (record: LogRecord) => void): Promise<ConnectorHandle> {
+  return startConnectorService({ dataDir, booksUrl: books.xmlUrl, config: { ...FAST, ...config }, log });
 }
 
 export async function enrolAndPair(connector: ConnectorHandle, relay: TestRelay, books: TestEmulator, companyId = relay.companyIds[0] as number) {

@@ -176,6 +176,8 @@ export class ConnectorService {
     // cut: a cut import stays 'importing' and is looked up by REMOTEID on the next start; a sync resumes
     // from its last confirmed cursor. Stopping never waits on books that hang behind a dialog.
     await settledWithin(this.runner.stop(), STOP_GRACE_MS);
+    // From here a sync under way fails because of this stop, not the books: it logs it so.
+    this.engine.stop();
     this.books.close();
     await this.runner.stop();
     await this.syncing?.catch(() => undefined);

@@ -2,7 +2,8 @@
 // company whose counters moved past the confirmed cursors, export only what changed ($AlterID > n),
 // vouchers window by window, and send it in batches the relay confirms; every n-th pass, find deletions
 // by diffing the books' GUIDs against what the relay holds. Cursors move only on sync.ack, so a pass cut
-// short (restart, relay gone) resumes from the last confirmed window. An object the relay could not take
+// short (restart, relay gone) resumes from the last confirmed window; one cut off by the connector's own
+// stop is logged as just that, not as the error of the cut connection. An object the relay could not take
 // is left out, in words in the log, rather than holding back every object after it (sync-batch-builder).
 // Stock items and stock groups carry closing figures that vouchers move without altering the master
 // (its AlterID stays): when vouchers changed, they are read again in full (see refreshStockClosings).
@@ -43,8 +44,13 @@ export type SyncEngineOptions = Readonly<{
 
 export type CompanySyncResult = Readonly<{ companyId: number; ok: boolean; summary: string }>;
 
+/** A pass the connector's own stop cut off: no fault of the books, and nothing lost. */
+export const SYNC_CUT_SHORT = 'sync cut short because the connector is stopping; it resumes from its saved cursors at the next start';
+
 export class SyncEngine {
   private pass = 0;
+  /** Set by stop(): what fails from then on was cut off by the connector stopping. */
+  private stopping = false;
   /** Objects of the company being synced that were left out (see sync-batch-builder). */
   private leftOut = 0;
   /** Per company, a digest of each stock item and group as last sent by refreshStockClosings (by GUID). */
@@ -52,16 +58,33 @@ export class SyncEngine {
 
   constructor(private readonly options: SyncEngineOptions) {}
 
+  /**
+   * The connector is stopping and is about to cut its requests to the books and its link to the relay: a
+   * pass failing from now on was cut short by that, not by the books (the log says so, not the socket
+   * error), and no further company is started.
+   */
+  stop(): void {
+    this.stopping = true;
+  }
+
   /** Runs one pass over every confirmed pairing. Throws when the books cannot be probed. */
   async runPass(force: { deletions?: boolean } = {}): Promise<CompanySyncResult[]> {
     this.pass += 1;
     const pairings = this.options.pairings.list().filter((p) => p.confirmed);
-    if (pairings.length === 0) return [];
-    const companies = await this.options.books.listCompanies();
+    if (pairings.length === 0 || this.stopping) return [];
+    let companies: BooksCompany[];
+    try {
+      companies = await this.options.books.listCompanies();
+    } catch (error) {
+      if (!this.stopping) throw error;
+      this.options.log.info(SYNC_CUT_SHORT);
+      return [];
+    }
     this.options.onCompanies?.(companies);
     const checkDeletions = force.deletions === true || this.pass % this.options.deletionCheckEvery === 0;
     const results: CompanySyncResult[] = [];
     for (const pairing of pairings) {
+      if (this.stopping) break;
       results.push(await this.syncCompany(pairing, companies, checkDeletions));
     }
     this.options.onProgress(null);
@@ -87,6 +110,12 @@ export class SyncEngine {
       this.options.state.recordRun(id, { ok: true, summary });
       return { companyId: id, ok: true, summary };
     } catch (error) {
+      if (this.stopping) {
+        // Not recorded as the company's last run: that would read as a failed sync at the next start,
+        // and the cursors confirmed so far already say where the pass carries on.
+        this.options.log.info(`company ${id}: ${SYNC_CUT_SHORT}`);
+        return { companyId: id, ok: false, summary: SYNC_CUT_SHORT };
+      }
       const summary = `sync stopped: ${errorText(error)}`;
       this.options.log.warn(`company ${id}: ${summary}`);
       this.options.state.recordRun(id, { ok: false, summary, error: errorText(error) });
@@ -221,6 +250,7 @@ export class SyncEngine {
       const items = await this.options.books.reports(company);
       if (items.length > 0) await this.deliver({ company_id: companyId, kind: 'report', cursor: writeCursor({ a: company.altVchId, m: company.altMstId }), items });
     } catch (error) {
+      if (this.stopping) throw error; // cut off by the stop: the pass says so
       // Reports are a convenience: a failure is logged, the sync stands, and the next pass tries again.
       this.options.log.warn(`company ${companyId}: reports not refreshed: ${errorText(error)}`);
     }
