@@ -13,8 +13,10 @@ export type ChildHandle = Readonly<{ child: ChildProcess; stop(): Promise<void> 
 /** BENCH_CPU_PROF_DIR=DIR writes a V8 CPU profile of each child process there (for `--cpu-prof` of this one, see Node's docs). */
 const profileFlags = process.env.BENCH_CPU_PROF_DIR ? ['--cpu-prof', '--cpu-prof-dir', process.env.BENCH_CPU_PROF_DIR] : [];
 
-function tsxProcess(script: string, args: readonly string[], env: Record<string, string>, stdout: 'pipe' | 'ignore'): ChildProcess {
-  return spawn(process.execPath, [...profileFlags, '--import', 'tsx', path.join(root, script), ...args], {
+/** `launcher`: a command that starts the program (taskset, to place it on cores), or none. */
+function tsxProcess(script: string, args: readonly string[], env: Record<string, string>, stdout: 'pipe' | 'ignore', launcher: readonly string[] = []): ChildProcess {
+  const [command, ...rest] = [...launcher, process.execPath, ...profileFlags, '--import', 'tsx', path.join(root, script), ...args] as [string, ...string[]];
+  return spawn(command, rest, {
     cwd: root,
     env: { ...process.env, ...env },
     stdio: ['ignore', stdout, 'inherit'],
@@ -52,9 +54,9 @@ function firstMatch(child: ChildProcess, pattern: RegExp, what: string): Promise
 
 export type EmulatorProcess = ChildHandle & Readonly<{ xmlUrl: string; controlUrl: string }>;
 
-/** `npm run emulator` on free ports with the demo seed, in its own process. */
-export async function spawnEmulator(dataDir: string): Promise<EmulatorProcess> {
-  const child = tsxProcess('emulator/src/cli.ts', ['--port', '0', '--control-port', '0', '--data', dataDir, '--seed', 'demo'], {}, 'pipe');
+/** `npm run emulator` on free ports with the demo seed, in its own process (started through `launcher`, if given). */
+export async function spawnEmulator(dataDir: string, launcher: readonly string[] = []): Promise<EmulatorProcess> {
+  const child = tsxProcess('emulator/src/cli.ts', ['--port', '0', '--control-port', '0', '--data', dataDir, '--seed', 'demo'], {}, 'pipe', launcher);
   const match = await firstMatch(child, /XML on (\S+), control API on (\S+),/, 'the emulator');
   return { child, xmlUrl: match[1] as string, controlUrl: match[2] as string, stop: stopper(child) };
 }

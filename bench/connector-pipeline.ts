@@ -10,6 +10,9 @@
 // request). The emulator alone — a fresh process, the same seed — is then timed
 // importing the same vouchers, rendered the same way and sent by the connector's own books client (so
 // as UTF-16LE, over a kept connection), one request at a time at that batch size.
+// On Linux the emulator gets a core of its own, in every run, and the relay (this process) and the
+// connector share the others (see core-placement.ts): in a deployment the relay is on a server
+// elsewhere, and the books do not wait for it.
 // Each round also prints how long the emulator's main thread, ready to run, waited for a core (Linux):
 // on a machine whose cores the three programs overrun, that wait is where the pipeline's rate goes.
 // And, as a control, the emulator alone again with one unrelated busy program beside it (computing and
@@ -25,6 +28,7 @@ import { renderVoucherImportBatch } from '@ledgerwire/shared';
 import { BooksClient, startConnectorService } from '@ledgerwire/connector';
 import { spawnBusyNeighbour, spawnConnector, spawnEmulator, type ChildHandle, type EmulatorProcess } from './bench-processes.js';
 import { coreWaitMs, cpuTimeMs, startBenchRelay, tempDir, waitFor, type BenchRelay } from './connector-bench-support.js';
+import { placeOnCores, type CorePlacement } from './core-placement.js';
 
 const TOTAL = Number(process.env.BENCH_PIPELINE_VOUCHERS ?? 2000);
 const IMPORT_BATCH = Number(process.env.BENCH_PIPELINE_BATCH ?? 50);
@@ -97,8 +101,8 @@ function cpuOf(books: ChildHandle, connector: ChildHandle): CpuTimes {
   };
 }
 
-async function pipelineRate(): Promise<{ rate: number; batch: number; cpuMicros: CpuTimes }> {
-  const books = await warmEmulator();
+async function pipelineRate(placement: CorePlacement): Promise<{ rate: number; batch: number; cpuMicros: CpuTimes }> {
+  const books = await warmEmulator(placement);
   const relay = await startBenchRelay({ CONNECTOR_MAX_IN_FLIGHT: String(IMPORT_BATCH * 3), CONNECTOR_CLAIM_INTERVAL_MS: '1000' });
   const dataDir = tempDir('bench-connector-');
   let connector: Awaited<ReturnType<typeof spawnConnector>> | undefined;
@@ -175,8 +179,8 @@ async function importDirectly(books: EmulatorProcess, from: number, to: number, 
  * A fresh emulator process, warmed up: it imports WARM_UP journals before anything is timed, so that
  * neither side's figure carries the start of a cold process (its code not yet optimised).
  */
-async function warmEmulator(): Promise<EmulatorProcess> {
-  const books = await spawnEmulator(tempDir('bench-books-'));
+async function warmEmulator(placement: CorePlacement): Promise<EmulatorProcess> {
+  const books = await spawnEmulator(tempDir('bench-books-'), placement.booksLauncher);
   try {
     await importDirectly(books, -WARM_UP, 0, IMPORT_BATCH);
   } catch (error) {
@@ -189,8 +193,8 @@ async function warmEmulator(): Promise<EmulatorProcess> {
 type EmulatorRun = Readonly<{ rate: number; cpuMicros: number; waitedMicros: number }>;
 
 /** The emulator alone, in a fresh warmed-up process, importing the same journals at `batch` per request. */
-async function emulatorRate(batch: number): Promise<EmulatorRun> {
-  const books = await warmEmulator();
+async function emulatorRate(batch: number, placement: CorePlacement): Promise<EmulatorRun> {
+  const books = await warmEmulator(placement);
   const pid = books.child.pid ?? 0;
   try {
     // The journals the pipeline's warm-up imports, untimed, so both emulators hold the same books when timed.
@@ -208,10 +212,10 @@ async function emulatorRate(batch: number): Promise<EmulatorRun> {
 }
 
 /** The same, with a busy program that has nothing to do with it running beside it (the control). */
-async function emulatorRateBesideBusyProgram(batch: number): Promise<EmulatorRun> {
+async function emulatorRateBesideBusyProgram(batch: number, placement: CorePlacement): Promise<EmulatorRun> {
   const neighbour = spawnBusyNeighbour();
   try {
-    return await emulatorRate(batch);
+    return await emulatorRate(batch, placement);
   } finally {
     await neighbour.stop();
   }
@@ -232,7 +236,7 @@ export type PipelineRound = Readonly<{
   besideBusyRatio: number;
 }>;
 
-export type PipelineResult = Readonly<{ vouchers: number; rounds: readonly PipelineRound[]; ratio: number; besideBusyRatio: number }>;
+export type PipelineResult = Readonly<{ vouchers: number; placement: string; rounds: readonly PipelineRound[]; ratio: number; besideBusyRatio: number }>;
 
 function median(values: readonly number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
@@ -247,14 +251,23 @@ function median(values: readonly number[]): number {
  * achieves (the one before it, the previous round's). The ratio is the median of the rounds' ratios.
  */
 export async function measurePipeline(): Promise<PipelineResult> {
+  const placement = placeOnCores();
+  try {
+    return { placement: placement.description, ...(await measureRounds(placement)) };
+  } finally {
+    placement.release();
+  }
+}
+
+async function measureRounds(placement: CorePlacement): Promise<Omit<PipelineResult, 'placement'>> {
   const rounds: PipelineRound[] = [];
   let batch = IMPORT_BATCH;
   for (let round = -1; round < ROUNDS; round += 1) {
-    const before = await emulatorRate(batch);
-    const pipeline = await pipelineRate();
+    const before = await emulatorRate(batch, placement);
+    const pipeline = await pipelineRate(placement);
     const achieved = Math.max(1, Math.round(pipeline.batch));
-    const after = await emulatorRate(achieved);
-    const besideBusy = await emulatorRateBesideBusyProgram(achieved);
+    const after = await emulatorRate(achieved, placement);
+    const besideBusy = await emulatorRateBesideBusyProgram(achieved, placement);
     // An alone run at another batch size than the pipeline achieved is not comparable: then only the one after.
     const alone = achieved === batch ? [before, after] : [after];
     batch = achieved;
@@ -276,6 +289,7 @@ export async function measurePipeline(): Promise<PipelineResult> {
 }
 
 export function printPipeline(result: PipelineResult): void {
+  console.log(`  cores: ${result.placement}`);
   result.rounds.forEach((r, i) => {
     const cpu = r.cpuMicros;
     console.log(`  round ${i + 1}: pipeline API→relay→connector→emulator ${r.pipelineRate.toFixed(0)} vouchers/s (achieved batch ${r.achievedBatch.toFixed(1)})`);
