@@ -21,10 +21,16 @@ function decimalValue(text: string): [digits: string, exponent: number] {
   return digits === '' ? ['0', 0] : [digits, exponent];
 }
 
-/** Whether the double JSON.parse reads from `token` is the very number it writes (1e-400 reads as 0, 1e400 as Infinity). */
+/**
+ * Whether the double JSON.parse reads from `token` is the very number it writes (1e-400 reads as 0,
+ * 1e400 as Infinity). Most tokens are written as JavaScript writes their double (`2`, `100.5`): those
+ * are exact without taking their digits apart.
+ */
 function readsExactly(token: string): boolean {
+  const read = String(Number(token));
+  if (read === token) return true;
   const [digits, exponent] = decimalValue(token);
-  const [readDigits, readExponent] = decimalValue(String(Math.abs(Number(token))));
+  const [readDigits, readExponent] = decimalValue(read);
   return digits === readDigits && exponent === readExponent;
 }
 

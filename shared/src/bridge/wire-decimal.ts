@@ -19,6 +19,14 @@ export const AMOUNT_PLACES = 2;
 const AMOUNT_INTEGER_DIGITS = MAX_EXACT_DIGITS - AMOUNT_PLACES;
 export const AMOUNT_LIMIT = 10 ** AMOUNT_INTEGER_DIGITS;
 
+/**
+ * An amount in whole paise, to add and compare exactly: integers add exactly, while adding the doubles
+ * of 0.01 a hundred times to a large amount drifts by paise (0.1 + 0.2 must come to 0.3).
+ */
+export function paiseOf(amount: number): number {
+  return Math.round(amount * 100);
+}
+
 /** Decimal places of a quantity or a rate: what the books' XML has always been sent. */
 export const MEASURE_PLACES = 6;
 
@@ -93,8 +101,9 @@ function problemOf(value: number | string, rule: DecimalRule): string | undefine
 /**
  * A number under a rule, also accepted as a decimal string ("118.00"): pulled vouchers carry amounts as
  * the books' exact text, and the contract promises they can be pushed back unchanged. A string is judged
- * by the digits written; a JSON number by the decimal its double stands for (digits beyond the double's
- * reach, such as a 17th, are already gone when the body is parsed).
+ * by the digits written; a JSON number by the decimal its double stands for. (The relay's body parser
+ * hands on a JSON number a double does not carry digit for digit as its text, so those digits are judged
+ * too: relay/src/http/exact-json-body.ts.)
  */
 function exactDecimal(rule: DecimalRule) {
   return z
