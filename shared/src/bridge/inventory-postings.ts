@@ -4,7 +4,7 @@
 // a balanced list of ledger entries that includes the sales ledger line, so this module works out which
 // ledger each item posts to and how much of that ledger line the items absorb. Pure; used both to
 // validate a document (a 422 instead of a failed job) and to render it.
-import { AMOUNT_LIMIT } from './wire-decimal.js';
+import { AMOUNT_LIMIT, paiseOf } from './wire-decimal.js';
 
 export interface PostingLedgerLine {
   ledger_name: string;
@@ -31,14 +31,9 @@ export type PlanResult<L extends PostingLedgerLine> =
   | { ok: true; plan: InventoryPostingPlan<L> }
   | { ok: false; issues: { path: (string | number)[]; message: string }[] };
 
-// Sums and differences of amounts are worked in whole paise: integers add exactly, while adding the
-// doubles of 0.01 a hundred times to a large amount drifts by paise.
-function paise(amount: number): number {
-  return Math.round(amount * 100);
-}
-
+// Sums and differences of amounts are worked in whole paise (paiseOf).
 function signedPaise(amount: number, isDebit: boolean): number {
-  return isDebit ? -paise(amount) : paise(amount);
+  return isDebit ? -paiseOf(amount) : paiseOf(amount);
 }
 
 /**
@@ -100,8 +95,8 @@ function inferItemLedger<L extends PostingLedgerLine>(
   }
   const unnamedTotal = inventoryEntries
     .filter((item, i) => item.ledger_name === undefined && sides[i] === isDebit)
-    .reduce((sum, item) => sum + paise(item.amount), 0);
-  const matching = candidates.filter((e) => paise(e.amount) === unnamedTotal);
+    .reduce((sum, item) => sum + paiseOf(item.amount), 0);
+  const matching = candidates.filter((e) => paiseOf(e.amount) === unnamedTotal);
   const [match] = matching;
   if (match && matching.length === 1) return match.ledger_name;
   const names = candidates.map((e) => `"${e.ledger_name}"`).join(', ');

@@ -4,6 +4,7 @@
 // later, as the contract says.
 import {
   describeVoucherIssues,
+  paiseOf,
   VoucherRenderError,
   VOUCHER_WRITE_ENDPOINTS,
   voucherKindWords,
@@ -35,8 +36,7 @@ function documentOf(body: VoucherWriteIn) {
 function totalOf(body: VoucherWriteIn): number {
   const party = body.ledger_entries.find((entry) => entry.is_party);
   if (party) return Math.abs(party.amount);
-  // Added in paise: amounts are whole paise, and 0.1 + 0.2 must read 0.3.
-  const paise = body.ledger_entries.filter((entry) => entry.is_debit).reduce((sum, entry) => sum + Math.round(Math.abs(entry.amount) * 100), 0);
+  const paise = body.ledger_entries.filter((entry) => entry.is_debit).reduce((sum, entry) => sum + paiseOf(Math.abs(entry.amount)), 0);
   return paise / 100;
 }
 
