@@ -41,8 +41,13 @@ export function envelopeShape(xml: string): EnvelopeShape | undefined {
   if (report === undefined || company === undefined || objects === undefined) return undefined;
   const objectCount = objects.match(MESSAGE)?.length ?? 0;
   if (objectCount === 0) return undefined;
-  const typeName = VOUCHER_TYPE_NAME.exec(objects)?.[1];
-  return { reportName: report, companyXml: company, objects, objectCount, action: actionOf(objects), voucherTypeName: typeName === undefined ? undefined : unescapeXmlText(typeName) };
+  return { reportName: report, companyXml: company, objects, objectCount, action: actionOf(objects), voucherTypeName: voucherTypeNameIn(objects) };
+}
+
+/** The voucher type the first voucher of an import names (entities decoded), when it names one. */
+export function voucherTypeNameIn(xml: string): string | undefined {
+  const typeName = VOUCHER_TYPE_NAME.exec(xml)?.[1];
+  return typeName === undefined ? undefined : unescapeXmlText(typeName);
 }
 
 /**

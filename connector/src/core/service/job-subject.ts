@@ -4,8 +4,8 @@
 // The XML is the relay's rendering (shared voucher-xml / master-xml), so a few patterns find the fields;
 // names come back entity-decoded in whatever script they were written.
 import { MASTER_ELEMENT, unescapeXmlText, type MasterType } from '@ledgerwire/shared';
+import { voucherTypeNameIn } from '../jobs/import-batching.js';
 
-const VOUCHER_TYPE_NAME = /<VOUCHERTYPENAME>([^<]*)<\/VOUCHERTYPENAME>/;
 const VOUCHER_TYPE_ATTRIBUTE = /<VOUCHER\b[^>]*?\bVCHTYPE="([^"]*)"/;
 const VOUCHER_NUMBER = /<VOUCHERNUMBER>([^<]*)<\/VOUCHERNUMBER>/;
 
@@ -28,7 +28,7 @@ export function describeJobSubject(jobType: 'voucher' | 'master', xml: string | 
 }
 
 function voucherSubject(xml: string): string | null {
-  const type = decoded(VOUCHER_TYPE_NAME.exec(xml)?.[1]) || decoded(VOUCHER_TYPE_ATTRIBUTE.exec(xml)?.[1]);
+  const type = (voucherTypeNameIn(xml) ?? '').trim() || decoded(VOUCHER_TYPE_ATTRIBUTE.exec(xml)?.[1]);
   const number = decoded(VOUCHER_NUMBER.exec(xml)?.[1]);
   if (number) return `${type || 'voucher'} no. ${number}`;
   return type ? `${type} (no number)` : null;

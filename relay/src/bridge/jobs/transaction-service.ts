@@ -87,8 +87,7 @@ export class TransactionService {
   }
 
   private async record(row: TransactionRow): Promise<TransactionRecordOut> {
-    const [filled] = await withPulledBooksIds(this.db, [row]);
-    return transactionRecord(filled ?? row);
+    return (await this.records([row]))[0] as TransactionRecordOut;
   }
 
   /** Support's view: the record with the submitted document and the XML rendered for the books. */
