@@ -1,7 +1,7 @@
 // @ledgerwire/connector: the connector's headless core. The Electron shell, the CLI and the e2e suite
 // start it through startConnectorService and watch it through ConnectorStatus; nothing here imports
 // electron.
-import { loadConnectorConfig, type ConfigOverrides } from './config/connector-config.js';
+import { loadConnectorConfig, type ConfigOverrides } from './config/load-config.js';
 import { ConnectorService } from './service/connector-service.js';
 import type { ConnectorStatus } from './service/connector-status.js';
 import { acquireRunLock } from './service/run-lock.js';
@@ -11,7 +11,7 @@ import { startUiServer } from '../ui/ui-server.js';
 
 export type { ConnectorStatus } from './service/connector-status.js';
 export type { LogRecord } from './support/logger.js';
-export { defaultDataDir, loadConnectorConfig, DEFAULT_BOOKS_URL, type ConnectorConfig } from './config/connector-config.js';
+export { defaultDataDir, loadConnectorConfig, DEFAULT_BOOKS_URL, type ConnectorConfig } from './config/load-config.js';
 export { ConnectorService } from './service/connector-service.js';
 export { BooksClient } from './books/books-client.js';
 export { ConnectorAlreadyRunningError } from './service/run-lock.js';

@@ -6,7 +6,7 @@ import type { ConnectorCompanyOut, ServerMessage, WelcomeMessage } from '@ledger
 import { CONNECTOR_PROTOCOL_VERSION, JOB_RUNS_FEATURE } from '@ledgerwire/shared';
 import { BooksClient } from '../books/books-client.js';
 import { BooksOperations } from '../books/books-operations.js';
-import { DEFAULT_BOOKS_URL, type ConnectorConfig } from '../config/connector-config.js';
+import { DEFAULT_BOOKS_URL, type ConnectorConfig } from '../config/load-config.js';
 import { JobRunner } from '../jobs/job-runner.js';
 import { PresenceMonitor } from '../presence/presence-monitor.js';
 import { findOpenCompany, type BooksCompany } from '../presence/books-company.js';
