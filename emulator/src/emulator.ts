@@ -1,8 +1,10 @@
 // Builds a running emulator: books from SQLite under the data directory (seeded when empty), the
 // XML port and the control port. `startEmulator` is the programmatic entry used by tests, the bench
-// and other workspaces; cli.ts is the command-line one.
+// and other workspaces; cli.ts is the command-line one. Companies given in `load` (an integrator's own,
+// from TallyPrime XML) are added at start when no company of that name is loaded yet.
 import { ControlInputError, ControlServer } from './control/control-server.js';
 import { Faults } from './faults.js';
+import { CompanyAlreadyLoaded, loadCompany, type CompanyLoadIn } from './seeds/company-load.js';
 import { seedBooks, SEED_NAMES, type SeedName } from './seeds/seed-books.js';
 import { BooksStore } from './state/books-store.js';
 import { XmlServer } from './xml-server.js';
@@ -17,6 +19,8 @@ export interface EmulatorOptions {
   /** Extra load vouchers booked at seeding time. */
   vouchers?: number;
   host?: string;
+  /** Companies to load from TallyPrime XML (masters, opening balances, vouchers) unless already loaded. */
+  load?: CompanyLoadIn[];
 }
 
 export interface RunningEmulator {
@@ -38,6 +42,16 @@ export async function startEmulator(options: EmulatorOptions): Promise<RunningEm
   const vouchers = options.vouchers ?? 0;
   const store = BooksStore.open(options.dataDir);
   if (store.isEmpty()) seedBooks(store, seed, vouchers);
+  for (const company of options.load ?? []) {
+    try {
+      loadCompany(store, company);
+    } catch (error) {
+      // A restart on the same data keeps the company as booked; it is loaded once.
+      if (error instanceof CompanyAlreadyLoaded) continue;
+      store.close();
+      throw error;
+    }
+  }
   const xml = new XmlServer(store, new Faults(), host);
   try {
     await xml.start(options.port ?? 9000);
@@ -66,6 +80,7 @@ export async function startEmulator(options: EmulatorOptions): Promise<RunningEm
           seedBooks(store, nextSeed, nextVouchers);
         });
       },
+      importCompany: (input) => xml.exclusive(() => loadCompany(store, input)),
     },
     host,
   );

@@ -123,9 +123,11 @@ export function formatNumber(value: number): string {
 }
 
 /**
- * How TallyPrime matches a name sent on import to a master: case-insensitive, outer spaces
- * ignored, hyphen and space interchangeable; otherwise exact (`&` is not `and`, NFD is not NFC).
+ * How TallyPrime matches a name sent on import to a master (bridge TALLY_PROTOCOL_REFERENCE §9.4b/§9.4d,
+ * licensed 7.1 Silver): case-insensitive, leading and trailing spaces ignored, a run of spaces matches
+ * one, hyphen, slash and space interchangeable; otherwise exact (`&` is not `and`, an en dash or an
+ * underscore is not a space, NFD is not NFC).
  */
 export function nameKey(name: string): string {
-  return stripSystemMark(name).trim().replace(/-/g, ' ').toLowerCase();
+  return stripSystemMark(name).replace(/[-/]/g, ' ').replace(/ {2,}/g, ' ').trim().toLowerCase();
 }

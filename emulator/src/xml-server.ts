@@ -1,8 +1,12 @@
 // The XML port, like TallyPrime's: GET / answers the banner, POST / takes an envelope. Requests are
 // served one at a time (the next waits, the banner too), a client that disconnects does not cancel
-// its work, and "books stopped" means the port is closed (connection refused).
+// its work, and "books stopped" means the port is closed (connection refused). A request TallyPrime
+// would not answer is acted out: a modal dialog holds the queue (every caller waits, none is answered)
+// until it is dismissed through the control API; a crash drops the connection with no reply and closes
+// the port. Stopping the books (or a crash) discards the requests still queued, as a dead process would.
 import http from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
+import type { BooksSilence } from './books-silence.js';
 import type { Faults } from './faults.js';
 import { handleRequest, unknownRequest, type HandledRequest } from './request-handler.js';
 import { SERVER_RUNNING } from './rules/messages.js';
@@ -14,6 +18,12 @@ export class XmlServer {
   private readonly sockets = new Set<Socket>();
   private queue: Promise<void> = Promise.resolve();
   private boundPort = 0;
+  /** Moves on every stop: work queued before it belongs to a dead process and is dropped. */
+  private epoch = 0;
+  /** Requests read off their sockets and not yet answered (queued, running or held by a dialog). */
+  private readonly waiting = new Set<http.ServerResponse>();
+  /** The last request TallyPrime would not have answered, for the control API. */
+  lastSilence: { kind: BooksSilence['kind']; text: string; companyGuid: string | undefined; at: string } | undefined;
 
   constructor(
     private readonly store: BooksStore,
@@ -47,10 +57,18 @@ export class XmlServer {
     this.server = server;
   }
 
+  /** Requests waiting for an answer (their clients still connected). */
+  get waitingCount(): number {
+    return this.waiting.size;
+  }
+
   async stop(): Promise<void> {
     const server = this.server;
     if (!server) return;
     this.server = undefined;
+    this.epoch += 1;
+    // A stopped process shows no dialog any more; the request it held is let go (and finds its epoch gone).
+    this.faults.dismissDialog();
     for (const socket of this.sockets) socket.destroy();
     await new Promise<void>((resolve) => server.close(() => resolve()));
   }
@@ -63,7 +81,17 @@ export class XmlServer {
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
     req.on('end', () => {
       const body = Buffer.concat(chunks);
-      this.enqueue(() => this.serve(req, res, body));
+      const epoch = this.epoch;
+      this.waiting.add(res);
+      // A client that gives up is forgotten here; its request is still served (TallyPrime does not cancel).
+      res.on('close', () => this.waiting.delete(res));
+      this.enqueue(async () => {
+        if (epoch !== this.epoch) {
+          res.destroy();
+          return;
+        }
+        await this.serve(req, res, body);
+      });
     });
   }
 
@@ -99,11 +127,15 @@ export class XmlServer {
     const decoded = decodeRequest(body, contentType);
     let handled: HandledRequest;
     try {
-      handled = decoded.text === undefined ? unknownRequest() : handleRequest(this.store, decoded.text);
+      handled = decoded.text === undefined ? unknownRequest() : handleRequest(this.store, decoded.text, (guid) => this.companyFault(guid));
     } catch (error) {
       // A defect in the emulator must not look like a TallyPrime answer; it is logged and refused.
       console.error('emulator: unexpected failure', error);
       handled = unknownRequest();
+    }
+    if (handled.silence) {
+      await this.actOut(handled.silence, handled.companyGuid, res);
+      return;
     }
     if (handled.kind === 'import' && this.faults.take('hang-after-import')) {
       this.faults.hang();
@@ -120,8 +152,34 @@ export class XmlServer {
     this.reply(res, text, decoded.utf16);
   }
 
+  private companyFault(guid: string): ReturnType<Faults['companyFault']> {
+    const kind = this.faults.companyFault(guid);
+    if (kind === 'crash') this.faults.takeCompanyCrash(guid);
+    return kind;
+  }
+
+  /**
+   * What TallyPrime does instead of answering. A dialog holds this request, and with it the queue, until
+   * dismissed; the request is then closed unanswered (what TallyPrime sends after the click is not
+   * recorded), and a dialog that ends TallyPrime stops the books. A crash drops the connection at once
+   * (an empty reply) and stops the books.
+   */
+  private async actOut(silence: BooksSilence, companyGuid: string | undefined, res: http.ServerResponse): Promise<void> {
+    this.lastSilence = { kind: silence.kind, text: silence.dialog, companyGuid, at: new Date().toISOString() };
+    if (silence.kind === 'modal-dialog') {
+      const epoch = this.epoch;
+      await this.faults.openDialog(silence, companyGuid);
+      res.destroy();
+      if (silence.exitsOnDismiss && epoch === this.epoch) await this.stop();
+      return;
+    }
+    res.destroy();
+    await this.stop();
+  }
+
   private reply(res: http.ServerResponse, text: string, utf16: boolean): void {
     if (res.destroyed) return;
+    this.waiting.delete(res);
     const bytes = encodeResponse(text, utf16);
     res.writeHead(200, { 'Content-Type': responseContentType(utf16), 'Content-Length': bytes.length });
     res.end(bytes);

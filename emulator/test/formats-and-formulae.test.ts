@@ -59,7 +59,7 @@ describe('TDL formulae', () => {
 
 describe('command-line options', () => {
   it('has the documented defaults and reads every flag', () => {
-    expect(parseCliOptions([], '/work')).toEqual({ port: 9000, controlPort: 9001, dataDir: '/work/data/emulator', seed: 'demo', vouchers: 0, host: '127.0.0.1' });
+    expect(parseCliOptions([], '/work')).toEqual({ port: 9000, controlPort: 9001, dataDir: '/work/data/emulator', seed: 'demo', vouchers: 0, host: '127.0.0.1', load: [] });
     expect(parseCliOptions(['--port', '9100', '--control-port', '9101', '--data', '/tmp/x', '--seed', 'empty', '--vouchers', '5'], '/work')).toMatchObject({
       port: 9100, controlPort: 9101, dataDir: '/tmp/x', seed: 'empty', vouchers: 5,
     });

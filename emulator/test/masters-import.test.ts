@@ -48,7 +48,8 @@ describe('master import', () => {
     expect(await post('<LEDGER NAME="Orphan" ACTION="Create"><NAME>Orphan</NAME><PARENT>No Such Group</PARENT></LEDGER>')).toMatchObject({
       created: 0, errors: 1, lineErrors: ['Group &apos;No Such Group&apos; does not exist!'],
     });
-    expect(await post('<LEDGER NAME="Nameless" ACTION="Create"><PARENT>Sundry Debtors</PARENT></LEDGER>')).toMatchObject({ created: 0, errors: 1 });
+    // ripu-nuvanta/tally_agent docs/tally-write-exploration.md: without an inner name, CREATED=0 EXCEPTIONS=1 and no LINEERROR.
+    expect(await post('<LEDGER NAME="Nameless" ACTION="Create"><PARENT>Sundry Debtors</PARENT></LEDGER>')).toMatchObject({ created: 0, errors: 0, exceptions: 1, lineErrors: [] });
     expect(await post('<VOUCHERTYPE NAME="Loose" ACTION="Create"><NAME>Loose</NAME></VOUCHERTYPE>')).toMatchObject({ created: 0, errors: 1 });
   });
 
@@ -67,7 +68,8 @@ describe('master import', () => {
     const payment = '<VOUCHER VCHTYPE="Payment" ACTION="Create"><DATE>20260415</DATE><ALLLEDGERENTRIES.LIST><LEDGERNAME>Office Rent</LEDGERNAME><AMOUNT>-1.00</AMOUNT></ALLLEDGERENTRIES.LIST><ALLLEDGERENTRIES.LIST><LEDGERNAME>Cash</LEDGERNAME><AMOUNT>1.00</AMOUNT></ALLLEDGERENTRIES.LIST></VOUCHER>';
     expect(await post(payment)).toMatchObject({ created: 1 });
     expect(await post('<LEDGER NAME="Office Rent" ACTION="Delete"><NAME>Office Rent</NAME></LEDGER>')).toMatchObject({
-      deleted: 0, errors: 1, lineErrors: ['Cannot delete Ledger &apos;Office Rent&apos;: it has vouchers!'],
+      // ripu-nuvanta/tally_agent docs/tally-write-exploration-v4.md: a used ledger answers "Cannot be deleted!" (ERRORS=1).
+      deleted: 0, errors: 1, lineErrors: ['Cannot be deleted!'],
     });
   });
 

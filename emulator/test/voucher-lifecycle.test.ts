@@ -101,7 +101,8 @@ describe('REMOTEID, Cancel and Delete', () => {
     const del = cancel.replace('TAG-1', 'TAG-2').replace('Cancel', 'Delete');
     expect(await post(del)).toMatchObject({ deleted: 1 });
     expect((await vouchers()).some((v) => v.voucherNumber === 'TAG-2')).toBe(false);
-    expect(await post(del)).toMatchObject({ deleted: 0, errors: 0, lineErrors: ['Voucher does not exist!'] });
+    // P002 #16 (books-xml.md §2.3): a Delete that finds no voucher answered ERRORS=1 with this text.
+    expect(await post(del)).toMatchObject({ deleted: 0, errors: 1, lineErrors: ['Voucher does not exist!'] });
     expect(await post(cancel.replace('<NARRATION>cancelled</NARRATION>', ''))).toMatchObject({ altered: 0, lineErrors: ['Cannot process &apos;empty&apos; object: VOUCHER!'] });
     expect(await post(cancel.replace('01-Aug-2026', '20260801'))).toMatchObject({ altered: 0, lineErrors: ['Voucher does not exist!'] });
   });

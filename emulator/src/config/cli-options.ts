@@ -1,5 +1,6 @@
 // Command-line options of `npm run emulator -- --port 9000 --control-port 9001 --data DIR --seed demo
-// [--vouchers N] [--host H]`, with their defaults. Bad options throw with a clear message.
+// [--vouchers N] [--host H] [--load FILE [--load-as NAME]]…`, with their defaults. Bad options throw
+// with a clear message.
 import path from 'node:path';
 import { SEED_NAMES, type SeedName } from '../seeds/seed-books.js';
 
@@ -10,9 +11,12 @@ export interface CliOptions {
   seed: SeedName;
   vouchers: number;
   host: string;
+  /** TallyPrime XML files to load as companies (`--load`), each optionally named (`--load-as`). */
+  load: { file: string; name?: string }[];
 }
 
-export const USAGE = 'usage: emulator [--port 9000] [--control-port 9001] [--data ./data/emulator] [--seed demo|empty] [--vouchers N] [--host 127.0.0.1]';
+export const USAGE =
+  'usage: emulator [--port 9000] [--control-port 9001] [--data ./data/emulator] [--seed demo|empty] [--vouchers N] [--host 127.0.0.1] [--load company.xml [--load-as "Company Name"]]';
 
 function integer(flag: string, value: string | undefined, max: number): number {
   const n = Number(value);
@@ -29,7 +33,7 @@ export function invocationDir(): string {
 }
 
 export function parseCliOptions(argv: string[], baseDir = '.'): CliOptions {
-  const options: CliOptions = { port: 9000, controlPort: 9001, dataDir: './data/emulator', seed: 'demo', vouchers: 0, host: '127.0.0.1' };
+  const options: CliOptions = { port: 9000, controlPort: 9001, dataDir: './data/emulator', seed: 'demo', vouchers: 0, host: '127.0.0.1', load: [] };
   for (let i = 0; i < argv.length; i += 1) {
     const flag = argv[i]!;
     const value = argv[i + 1];
@@ -51,6 +55,16 @@ export function parseCliOptions(argv: string[], baseDir = '.'): CliOptions {
       case '--vouchers':
         options.vouchers = integer(flag, value, 1_000_000);
         break;
+      case '--load':
+        if (!value) throw new Error('--load needs a TallyPrime XML file');
+        options.load.push({ file: path.resolve(baseDir, value) });
+        break;
+      case '--load-as': {
+        const last = options.load[options.load.length - 1];
+        if (!value || !last || last.name !== undefined) throw new Error('--load-as needs a company name and follows a --load');
+        last.name = value;
+        break;
+      }
       case '--host':
         if (!value) throw new Error('--host needs a host name');
         options.host = value;

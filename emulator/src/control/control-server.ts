@@ -1,8 +1,10 @@
 // The control API (tests and demos only; never on the XML port), JSON over HTTP:
-// books stop/start, companies close/open, latency, faults, what is booked, reset.
+// books stop/start, companies close/open/import, latency, faults (global and per company, TallyPrime's
+// modal dialogs and crashes), what is booked, reset.
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { FAULT_KINDS, type FaultKind } from '../faults.js';
+import { COMPANY_FAULT_KINDS, FAULT_KINDS, type CompanyFaultKind, type FaultKind } from '../faults.js';
+import { CompanyLoadError, type CompanyLoadIn } from '../seeds/company-load.js';
 import type { BooksStore } from '../state/books-store.js';
 import type { XmlServer } from '../xml-server.js';
 import { companiesJson, mastersJson, vouchersJson } from './books-json.js';
@@ -11,6 +13,7 @@ export interface ControlActions {
   startBooks(): Promise<void>;
   stopBooks(): Promise<void>;
   reset(body: Record<string, unknown>): Promise<void>;
+  importCompany(input: CompanyLoadIn): Promise<unknown>;
 }
 
 type Reply = { status: number; body: unknown };
@@ -67,7 +70,7 @@ export class ControlServer {
     try {
       return await this.route(req.method ?? 'GET', new URL(req.url ?? '/', 'http://control'), body);
     } catch (error) {
-      if (error instanceof ControlInputError) return bad(error.message);
+      if (error instanceof ControlInputError || error instanceof CompanyLoadError) return bad(error.message);
       console.error('emulator control: request failed', error);
       return { status: 500, body: { success: false, error: 'internal error' } };
     }
@@ -75,12 +78,23 @@ export class ControlServer {
 
   private async route(method: string, url: URL, body: Record<string, unknown>): Promise<Reply> {
     const parts = url.pathname.split('/').filter((p) => p !== '');
-    const key = `${method} /${parts.map((p, i) => (parts[0] === 'companies' && i === 1 ? '{guid}' : p)).join('/')}`;
-    const books = parts[0] === 'companies' && parts[1] ? this.store.byGuid(decodeURIComponent(parts[1])) : undefined;
-    if (parts[0] === 'companies' && parts[1] && !books) return missing(`no company with GUID ${parts[1]}`);
+    const byGuid = parts[0] === 'companies' && parts[1] !== undefined && parts[1] !== 'import';
+    const key = `${method} /${parts.map((p, i) => (byGuid && i === 1 ? '{guid}' : p)).join('/')}`;
+    const books = byGuid ? this.store.byGuid(decodeURIComponent(parts[1]!)) : undefined;
+    if (byGuid && !books) return missing(`no company with GUID ${parts[1]}`);
     switch (key) {
       case 'GET /status':
-        return ok({ books: this.xml.running ? 'running' : 'stopped', xmlPort: this.xml.port, latencyMs: this.xml.faults.latencyMs, faults: this.xml.faults.armed(), stalled: this.xml.faults.isStalled() });
+        return ok({
+          books: this.xml.running ? 'running' : 'stopped',
+          xmlPort: this.xml.port,
+          latencyMs: this.xml.faults.latencyMs,
+          faults: this.xml.faults.armed(),
+          stalled: this.xml.faults.isStalled(),
+          dialog: this.xml.faults.dialog ?? null,
+          waiting: this.xml.waitingCount,
+          companyFaults: this.xml.faults.companyFaultList(),
+          lastSilence: this.xml.lastSilence ?? null,
+        });
       case 'POST /books/stop':
         await this.actions.stopBooks();
         return ok({ books: 'stopped' });
@@ -93,6 +107,20 @@ export class ControlServer {
       case 'POST /companies/{guid}/open':
         this.store.setOpen(books!, parts[2] === 'open');
         return ok({ guid: books!.record.guid, isOpen: books!.record.isOpen });
+      case 'POST /companies/{guid}/faults': {
+        const kind = body.kind;
+        if (typeof kind !== 'string' || !(COMPANY_FAULT_KINDS as readonly string[]).includes(kind)) {
+          return bad(`kind must be one of ${COMPANY_FAULT_KINDS.join(', ')}`);
+        }
+        this.xml.faults.setCompanyFault(books!.record.guid, kind as CompanyFaultKind);
+        return ok({ guid: books!.record.guid, kind });
+      }
+      case 'POST /companies/{guid}/faults/clear': {
+        const dismissed = this.xml.faults.clearCompany(books!.record.guid);
+        return ok({ guid: books!.record.guid, dismissed: dismissed ?? null });
+      }
+      case 'POST /companies/import':
+        return ok(await this.actions.importCompany(companyLoadInput(body)));
       case 'GET /companies/{guid}/vouchers':
         return ok(vouchersJson(books!));
       case 'GET /companies/{guid}/masters': {
@@ -117,9 +145,10 @@ export class ControlServer {
         this.xml.faults.arm(kind as FaultKind, id);
         return ok({ armed: this.xml.faults.armed() });
       }
-      case 'POST /faults/clear':
-        this.xml.faults.clear();
-        return ok({ armed: [] });
+      case 'POST /faults/clear': {
+        const dismissed = this.xml.faults.clear();
+        return ok({ armed: [], dismissed: dismissed ?? null });
+      }
       case 'POST /reset':
         await this.actions.reset(body);
         return ok(companiesJson(this.store));
@@ -127,6 +156,34 @@ export class ControlServer {
         return missing(`no route ${method} ${url.pathname}`);
     }
   }
+}
+
+/** Checks the JSON body of `POST /companies/import` field by field (400 with the field's name). */
+function companyLoadInput(body: Record<string, unknown>): CompanyLoadIn {
+  const text = (field: string, required = false): string | undefined => {
+    const value = body[field];
+    if (value === undefined && !required) return undefined;
+    if (typeof value !== 'string' || value.trim() === '') throw new ControlInputError(`${field} must be a non-empty string`);
+    return value;
+  };
+  const flag = (field: string): boolean | undefined => {
+    const value = body[field];
+    if (value === undefined) return undefined;
+    if (typeof value !== 'boolean') throw new ControlInputError(`${field} must be true or false`);
+    return value;
+  };
+  const input: CompanyLoadIn = { xml: text('xml', true)! };
+  const name = text('name');
+  if (name !== undefined) input.name = name;
+  for (const field of ['booksFrom', 'periodFrom', 'periodTo', 'stateName'] as const) {
+    const value = text(field);
+    if (value !== undefined) input[field] = value;
+  }
+  for (const field of ['gstEnabled', 'inventoryEnabled', 'active'] as const) {
+    const value = flag(field);
+    if (value !== undefined) input[field] = value;
+  }
+  return input;
 }
 
 async function readJson(req: http.IncomingMessage): Promise<Record<string, unknown>> {

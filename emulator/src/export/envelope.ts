@@ -3,7 +3,8 @@
 // not object counts (captures show them changing on every write), so the emulator sends zeros.
 import { node, renderDocument, type XNode } from '../xml/xml-tree.js';
 
-const CMPINFO_TAGS = [
+/** TallyPrime's object types, as its CMPINFO block names them in every captured export. */
+export const CMPINFO_TAGS = [
   'COMPANY', 'GROUP', 'LEDGER', 'COSTCATEGORY', 'COSTCENTRE', 'GODOWN', 'STOCKGROUP', 'STOCKCATEGORY', 'STOCKITEM',
   'VOUCHERTYPE', 'CURRENCY', 'UNIT', 'BUDGET', 'CLIENTRULE', 'SERVERRULE', 'STATE', 'TDSRATE', 'TAXCLASSIFICATION',
   'STCATEGORY', 'DEDUCTEETYPE', 'ATTENDANCETYPE', 'FBTCATEGORY', 'FBTASSESSEETYPE', 'TARIFFCLASSIFICATION',

@@ -19,6 +19,8 @@ export interface StockPosition {
 export class ExportContext {
   readonly from: string;
   readonly to: string;
+  /** Closing balances count vouchers up to this date only (reports, the built-in ledger list); else lifetime. */
+  closingAsOf: string | undefined;
   private ledgerTotals: Map<string, { amount: number; moved: boolean }> | undefined;
   private stock: Map<string, StockPosition> | undefined;
   private readonly orderTypes = new Map<string, boolean>();
@@ -43,7 +45,7 @@ export class ExportContext {
   }
 
   /** Whether a voucher moves balances: not cancelled, not optional, not an order (orders post nothing). */
-  private posts(voucher: { isCancelled: boolean; isOptional: boolean; typeName: string }): boolean {
+  posts(voucher: { isCancelled: boolean; isOptional: boolean; typeName: string }): boolean {
     if (voucher.isCancelled || voucher.isOptional) return false;
     let order = this.orderTypes.get(voucher.typeName);
     if (order === undefined) {
@@ -60,6 +62,7 @@ export class ExportContext {
       this.ledgerTotals = new Map();
       for (const voucher of this.books?.vouchers.values() ?? []) {
         if (!this.posts(voucher)) continue;
+        if (this.closingAsOf !== undefined && voucher.date > this.closingAsOf) continue;
         for (const [ledger, amount] of postingsByLedger(voucher.tree)) {
           const key = nameKey(ledger);
           const current = this.ledgerTotals.get(key) ?? { amount: 0, moved: false };
@@ -77,6 +80,7 @@ export class ExportContext {
       this.stock = new Map();
       for (const voucher of this.books?.vouchers.values() ?? []) {
         if (!this.posts(voucher)) continue;
+        if (this.closingAsOf !== undefined && voucher.date > this.closingAsOf) continue;
         for (const entry of inventoryEntries(voucher.tree)) {
           const qty = parseQuantity(textOf(entry.node, 'ACTUALQTY') ?? textOf(entry.node, 'BILLEDQTY'));
           if (!qty) continue;

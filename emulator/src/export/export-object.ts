@@ -3,6 +3,7 @@
 // computed field that is also stored keeps its place and attributes but takes the computed value.
 import type { CompanyBooks } from '../state/company-books.js';
 import { numberingSeries, parentName, voucherTypeChain } from '../state/master-facts.js';
+import { readBackChildren } from '../state/voucher-facts.js';
 import type { MasterRecord, VoucherRecord } from '../state/records.js';
 import {
   formatAmount,
@@ -34,7 +35,8 @@ export function voucherObject(record: VoucherRecord): ExportObject {
   return {
     tag: 'VOUCHER',
     attrs: tree.attrs,
-    stored: tree.children,
+    // An invoice's party, tax and item ledgers all read back through ALLLEDGERENTRIES (H1, imports.md).
+    stored: readBackChildren(tree),
     computed: {
       DATE: text(record.date),
       GUID: text(record.guid),

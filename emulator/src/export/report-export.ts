@@ -1,7 +1,10 @@
-// Data exports of built-in reports: `Day Book` / `Voucher Register` (vouchers of the period in
-// import-compatible shape, one TALLYMESSAGE each, then the company's REMOTECMPINFO) and
-// `List of Accounts` (masters; ACCOUNTTYPE picks accounting, inventory or all masters). Other report
-// names: `Could not find Report '<id>'!`; inline REPORT definitions are unsupported TDL.
+// Data exports of built-in reports: `Day Book` (vouchers of the period in import-compatible shape, one
+// TALLYMESSAGE each, then the company's REMOTECMPINFO), `Voucher Register` (the same, headers only: live
+// TallyPrime returns no ledger entries there — MarketingBNG/Tally-MCP known-limitations.md),
+// `List of Accounts` (masters; ACCOUNTTYPE picks accounting, inventory or all masters), and the flattened
+// reports: Trial Balance (alias Group Summary), Balance Sheet, Profit and Loss, Bills Receivable/Payable,
+// Ledger Vouchers. Other report names: `Could not find Report '<id>'!`; inline REPORT definitions are
+// TDL the emulator does not support.
 import type { BooksStore } from '../state/books-store.js';
 import type { CompanyBooks } from '../state/company-books.js';
 import type { MasterType } from '../state/records.js';
@@ -13,6 +16,22 @@ import { ExportContext } from './export-context.js';
 import { masterObject } from './export-object.js';
 import { renderWhole } from './fetch-render.js';
 import { voucherObject } from './export-object.js';
+import { billsReport, ledgerVouchers } from './outstanding-reports.js';
+import { balanceSheet, profitAndLoss, trialBalance } from './statement-reports.js';
+
+/** Flattened reports: a bare <ENVELOPE> of rows (see flat-report.ts). */
+const FLAT_REPORTS: Record<string, (ctx: ExportContext, books: CompanyBooks) => string> = {
+  'trial balance': trialBalance,
+  // Byte-identical to Trial Balance on a live TallyPrime (MarketingBNG/Tally-MCP report-id-verification.md).
+  'group summary': trialBalance,
+  'balance sheet': balanceSheet,
+  'profit and loss': profitAndLoss,
+  'bills receivable': (ctx, books) => billsReport(ctx, books, 'receivable'),
+  'bills payable': (ctx, books) => billsReport(ctx, books, 'payable'),
+  'ledger vouchers': ledgerVouchers,
+};
+/** Entry lists the Voucher Register leaves out. */
+const REGISTER_OMITS = new Set(['ALLLEDGERENTRIES.LIST', 'LEDGERENTRIES.LIST', 'ALLINVENTORYENTRIES.LIST', 'INVENTORYENTRIES.LIST']);
 
 const ACCOUNTING: MasterType[] = ['GROUP', 'LEDGER', 'CURRENCY', 'VOUCHERTYPE'];
 const INVENTORY: MasterType[] = ['UNIT', 'GODOWN', 'STOCKGROUP', 'STOCKCATEGORY', 'STOCKITEM'];
@@ -44,7 +63,7 @@ function companyInfo(books: CompanyBooks): XNode {
   ]);
 }
 
-function dayBook(ctx: ExportContext, books: CompanyBooks): XNode[] {
+function dayBook(ctx: ExportContext, books: CompanyBooks, headersOnly: boolean): XNode[] {
   const typeFilter = textOf(ctx.staticVariables, 'VOUCHERTYPENAME');
   return [...books.vouchers.values()]
     .filter((v) => v.date >= ctx.from && v.date <= ctx.to)
@@ -54,6 +73,7 @@ function dayBook(ctx: ExportContext, books: CompanyBooks): XNode[] {
       const rendered = renderWhole(voucherObject(voucher));
       const { REMOTEID, VCHKEY, VCHTYPE, ...rest } = rendered.attrs;
       rendered.attrs = { REMOTEID: REMOTEID ?? '', VCHKEY: VCHKEY ?? '', VCHTYPE: VCHTYPE ?? '', ACTION: 'Create', ...rest };
+      if (headersOnly) rendered.children = rendered.children.filter((c) => !REGISTER_OMITS.has(c.tag.toUpperCase()));
       return tallyMessage([rendered]);
     });
 }
@@ -71,7 +91,7 @@ export function handleDataExport(store: BooksStore, envelope: XNode): string {
   const id = (textOf(path(envelope, 'HEADER'), 'ID') ?? '').trim();
   const desc = path(envelope, 'BODY', 'DESC');
   const report = nameKey(id);
-  const known = ['day book', 'voucher register', 'list of accounts'].includes(report);
+  const known = ['day book', 'voucher register', 'list of accounts'].includes(report) || FLAT_REPORTS[report] !== undefined;
   if (!known) {
     const inline = children(path(desc, 'TDL', 'TDLMESSAGE'), 'REPORT').some((r) => nameKey(attr(r, 'NAME') ?? '') === report);
     return failureEnvelope(inline ? messages.tdlError(`report '${id}' defined inline is not supported`) : messages.couldNotFindReport(id));
@@ -83,6 +103,8 @@ export function handleDataExport(store: BooksStore, envelope: XNode): string {
     return failureEnvelope(resolution.kind === 'unknown' ? messages.couldNotSetCompany(resolution.name) : messages.noCompanyOpen());
   }
   const ctx = new ExportContext(resolution.books, staticVariables, companyName);
-  const data = report === 'list of accounts' ? listOfAccounts(ctx, resolution.books) : dayBook(ctx, resolution.books);
+  const flatReport = FLAT_REPORTS[report];
+  if (flatReport) return flatReport(ctx, resolution.books);
+  const data = report === 'list of accounts' ? listOfAccounts(ctx, resolution.books) : dayBook(ctx, resolution.books, report === 'voucher register');
   return successEnvelope([...data, companyInfo(resolution.books)]);
 }

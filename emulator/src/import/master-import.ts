@@ -1,13 +1,17 @@
-// Imports one master (any of the nine types of the bridge contract): Create (an existing name is
-// altered, as TallyPrime does), Alter (partial: omitted fields kept; NAME attribute = current name,
-// inner NAME = new name), Delete. Referenced parents, units and categories must exist.
+// Imports one master (the nine types of the bridge contract, cost categories and cost centres) in
+// every name shape integrators send: Create (an existing name is altered, as TallyPrime does), Alter
+// (partial: omitted fields kept; NAME attribute = current name, inner NAME or NAME.LIST = new name and
+// aliases), Delete and Cancel with TallyPrime's refusals. Referenced parents, units and categories must
+// exist. Sources: emulator/evidence/imports.md.
 import type { CompanyBooks } from '../state/company-books.js';
-import { ledgerOpeningBills, namesFromTree, parentName } from '../state/master-facts.js';
+import { ledgerOpeningBills, sentNames } from '../state/master-facts.js';
 import { MASTER_LABELS, type MasterRecord, type MasterType } from '../state/records.js';
 import { messages } from '../rules/messages.js';
 import { formatNumber, nameKey, PRIMARY, stripSystemMark } from '../tally-format.js';
-import { attr, child, cloneNode, textOf, type XNode } from '../xml/xml-tree.js';
-import { ok, rejected, type ObjectOutcome } from './import-result.js';
+import { attr, child, children, cloneNode, textOf, type XNode } from '../xml/xml-tree.js';
+import { deletionRefused } from '../rules/master-deletion.js';
+import { carryRenameIntoVouchers } from './master-rename.js';
+import { noted, ok, rejected, type ObjectOutcome } from './import-result.js';
 import { fieldOrder } from '../export/field-catalogue.js';
 import { languageNameList, mergeChildren, removeFields, setField } from './tree-edit.js';
 
@@ -43,11 +47,17 @@ const REFERENCES: Record<MasterType, [string, MasterType][]> = {
     ['ADDITIONALUNITS', 'UNIT'],
   ],
   VOUCHERTYPE: [['PARENT', 'VOUCHERTYPE']],
+  COSTCATEGORY: [],
+  COSTCENTRE: [
+    ['PARENT', 'COSTCENTRE'],
+    ['CATEGORY', 'COSTCATEGORY'],
+  ],
 };
 
 function isNoValue(value: string): boolean {
   const key = nameKey(value);
-  return key === '' || key === 'primary' || key === 'not applicable';
+  // Every company has the reserved `Primary Cost Category`; a cost centre naming it needs no master.
+  return key === '' || key === 'primary' || key === 'not applicable' || key === 'primary cost category';
 }
 
 /**
@@ -84,11 +94,27 @@ function withoutKeys(attrs: Record<string, string>, keys: string[]): Record<stri
   return Object.fromEntries(Object.entries(attrs).filter(([k]) => !keys.includes(k.toUpperCase())));
 }
 
-function incomingTree(element: XNode, names: string[]): XNode {
+/**
+ * The fields of the request as they will be stored. The name always travels as LANGUAGENAME.LIST (the
+ * shape TallyPrime exports), whichever of the accepted shapes it came in; ISDELETED is ignored, as an
+ * Alter carrying `<ISDELETED>Yes</ISDELETED>` leaves the master in place (tally_agent write-exploration-v4).
+ */
+function incomingTree(element: XNode, names: string[] | undefined): XNode {
   const tree = cloneNode(element);
-  removeFields(tree, ['NAME', ...IDENTITY_TAGS, ...DERIVED_TAGS]);
-  if (!child(tree, 'LANGUAGENAME.LIST')) tree.children.push(languageNameList(names));
+  const languageBlocks = children(tree, 'LANGUAGENAME.LIST').length > 0;
+  removeFields(tree, ['NAME', 'NAME.LIST', 'ISDELETED', ...IDENTITY_TAGS, ...DERIVED_TAGS]);
+  if (!languageBlocks && names) tree.children.push(languageNameList(names));
   return tree;
+}
+
+/**
+ * The names the master ends with: a name list sent replaces name and aliases; a lone `<NAME>` renames
+ * and keeps the aliases; no name at all (a partial Alter addressed by the NAME attribute) keeps both.
+ */
+function resultingNames(sent: ReturnType<typeof sentNames>, existing: MasterRecord | undefined): string[] | undefined {
+  if (!sent) return existing ? undefined : [];
+  if (sent.listed || !existing) return sent.names;
+  return [sent.names[0]!, ...existing.aliases.filter((a) => nameKey(a) !== nameKey(sent.names[0]!))];
 }
 
 export function importMaster(
@@ -98,30 +124,34 @@ export function importMaster(
   duplicates: DuplicateHandling,
 ): ObjectOutcome {
   const action = (attr(element, 'ACTION') ?? 'Create').trim().toLowerCase();
-  const attrName = attr(element, 'NAME') ?? '';
-  const names = namesFromTree(element);
+  const attrName = (attr(element, 'NAME') ?? '').trim();
+  const sent = sentNames(element);
   const label = MASTER_LABELS[type];
-  if (action === 'delete') return deleteMaster(books, type, attrName || names[0] || '');
-  if (names.length === 0) return rejected(messages.masterNameMissing(type), 'errors');
-  const existing = (attrName && books.findMaster(type, attrName)) || books.findMaster(type, names[0]!);
-  if (!existing && action === 'alter') return rejected(messages.missingMaster(label, attrName || names[0]!), 'errors');
+  if (action === 'delete') return deleteMaster(books, type, element.tag.toUpperCase(), attrName);
+  if (action === 'cancel') return rejected(messages.cannotBeCancelled(), 'errors');
+  // A Create without an inner name is refused silently (EXCEPTIONS=1, no LINEERROR), as captured.
+  if (!sent && (action !== 'alter' || attrName === '')) return { counter: 'exceptions' };
+  const existing = (attrName !== '' ? books.findMaster(type, attrName) : undefined) ?? (sent ? books.findMaster(type, sent.names[0]!) : undefined);
+  if (!existing && action === 'alter') return rejected(messages.missingMaster(label, attrName || sent!.names[0]!), 'errors');
   if (existing && duplicates === 'ignore' && action === 'create') return ok('ignored');
-  const clash = names.map((n) => books.findMaster(type, n)).find((m) => m && m !== existing);
+  const names = resultingNames(sent, existing);
+  const clash = (names ?? []).map((n) => books.findMaster(type, n)).find((m) => m && m !== existing);
   if (clash) return rejected(messages.alreadyExists(label, clash.name), 'errors');
 
   const tree = incomingTree(element, names);
   const problem = resolveReferences(books, type, tree, !existing);
   if (problem) return rejected(problem, 'errors');
-  if (existing) return alterMaster(books, existing, tree, names, duplicates);
+  if (existing) return alterMaster(books, existing, tree, names ?? [existing.name, ...existing.aliases], duplicates);
 
+  const allNames = names ?? [];
   const masterId = books.allocateMasterId();
   const master: MasterRecord = {
     type,
     masterId,
     alterId: books.allocateAlterId('master'),
     guid: books.guidFor(masterId),
-    name: names[0]!,
-    aliases: names.slice(1),
+    name: allNames[0]!,
+    aliases: allNames.slice(1),
     reservedName: '',
     tree,
   };
@@ -143,7 +173,7 @@ function alterMaster(
   for (const bill of ledgerOpeningBills(previous)) books.applyBill(bill, -1);
   const tree = cloneNode(existing.tree);
   mergeChildren(tree, incoming, IDENTITY_TAGS, fieldOrder(existing.type));
-  const renamed = nameKey(names[0]!) !== nameKey(existing.name) || names[0] !== existing.name;
+  const renamed = names[0] !== existing.name;
   const updated: MasterRecord = {
     ...existing,
     name: existing.reservedName && !renamed ? existing.name : names[0]!,
@@ -153,21 +183,21 @@ function alterMaster(
   };
   setIdentity(books, updated);
   books.putMaster(updated, previous);
+  carryRenameIntoVouchers(books, updated.type, previous.name, updated.name);
   for (const bill of ledgerOpeningBills(updated)) books.applyBill(bill, 1);
   books.save();
   return ok(duplicates === 'combine' ? 'combined' : 'altered');
 }
 
-function deleteMaster(books: CompanyBooks, type: MasterType, name: string): ObjectOutcome {
-  const label = MASTER_LABELS[type];
-  const existing = name ? books.findMaster(type, name) : undefined;
+/**
+ * Delete is addressed by the NAME attribute (without it: `Cannot delete unnamed object: <TAG>!`, as
+ * captured for UNIT); a missing master is `Item does not exist!`; a refused one `Cannot be deleted!`.
+ */
+function deleteMaster(books: CompanyBooks, type: MasterType, tag: string, name: string): ObjectOutcome {
+  if (name === '') return noted(messages.cannotDeleteUnnamed(tag));
+  const existing = books.findMaster(type, name);
   if (!existing) return rejected(messages.itemDoesNotExist(), 'errors');
-  if (existing.reservedName) return rejected(messages.cannotDeleteReserved(label, existing.name), 'errors');
-  if (type === 'LEDGER' && books.ledgerHasVouchers(existing.name)) {
-    return rejected(messages.cannotDeleteUsed(label, existing.name), 'errors');
-  }
-  const dependants = [...books.masters.values()].some((m) => m !== existing && nameKey(parentName(m.tree)) === nameKey(existing.name) && m.type === type);
-  if (dependants) return rejected(messages.cannotDeleteUsed(label, existing.name), 'errors');
+  if (deletionRefused(books, existing)) return rejected(messages.cannotBeDeleted(), 'errors');
   for (const bill of ledgerOpeningBills(existing)) books.applyBill(bill, -1);
   books.removeMaster(existing);
   books.allocateAlterId('master');

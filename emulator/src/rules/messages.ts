@@ -19,13 +19,12 @@ export const messages = {
     `No Inventory Entries in Invoice for: '${typeName}' voucher ${number}.`, // guess
   seriesMissing: (series: string) => `Voucher Number Series '${series}' does not exist!`, // guess
   voucherDoesNotExist: () => 'Voucher does not exist!', // confirmed
-  cannotDeleteUnnamed: () => 'Cannot delete unnamed object: VOUCHER!', // confirmed
+  cannotDeleteUnnamed: (tag = 'VOUCHER') => `Cannot delete unnamed object: ${tag}!`, // confirmed for VOUCHER and UNIT
   emptyObject: (tag: string) => `Cannot process 'empty' object: ${tag}!`, // confirmed
   itemDoesNotExist: () => 'Item does not exist!', // confirmed (delete of a missing master)
-  masterNameMissing: (tag: string) => `No Name for ${tag}!`, // guess
   alreadyExists: (label: string, name: string) => `${label} '${name}' already exists!`, // seen in fixtures only
-  cannotDeleteReserved: (label: string, name: string) => `Cannot delete reserved ${label} '${name}'!`, // guess
-  cannotDeleteUsed: (label: string, name: string) => `Cannot delete ${label} '${name}': it has vouchers!`, // guess
+  cannotBeDeleted: () => 'Cannot be deleted!', // confirmed (a used ledger or stock item; also a voucher Delete with a YYYYMMDD DATE attribute)
+  cannotBeCancelled: () => 'Cannot be cancelled!', // confirmed (master Cancel)
   couldNotFindReport: (id: string) => `Could not find Report '${id}'!`, // confirmed
   couldNotFindCollection: (id: string) => `Could not find Collection '${id}'!`, // guess
   incorrectObjectType: () => 'Incorrect Object Type!', // confirmed (as a modal dialog)

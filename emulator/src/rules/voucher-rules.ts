@@ -3,7 +3,7 @@
 // inventory, and Dr = Cr by the sign of AMOUNT (negative = debit). Names are rewritten to the masters'
 // own spelling, as TallyPrime stores links rather than text.
 import type { CompanyBooks } from '../state/company-books.js';
-import { inventoryEntries, ledgerEntries, type LedgerEntryFact } from '../state/voucher-facts.js';
+import { inventoryEntries, ledgerEntries, postingEntries, type LedgerEntryFact } from '../state/voucher-facts.js';
 import { MASTER_LABELS, type MasterRecord, type MasterType } from '../state/records.js';
 import { formatLongDate, nameKey, parseTallyDate, stripSystemMark } from '../tally-format.js';
 import { attr, child, textOf, type XNode } from '../xml/xml-tree.js';
@@ -68,8 +68,7 @@ function checkMasters(books: CompanyBooks, element: XNode): string | undefined {
 
 /** Dr and Cr totals in paise: negative amounts are debits. */
 export function voucherTotals(element: XNode): { dr: number; cr: number } {
-  const entries: LedgerEntryFact[] = [...ledgerEntries(element)];
-  for (const item of inventoryEntries(element)) entries.push(...item.allocations);
+  const entries: LedgerEntryFact[] = postingEntries(element);
   let dr = 0;
   let cr = 0;
   for (const entry of entries) {

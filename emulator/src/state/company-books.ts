@@ -84,7 +84,8 @@ export class CompanyBooks {
   private unindexMaster(master: MasterRecord): void {
     const index = this.names.get(master.type);
     for (const name of [master.name, ...master.aliases]) {
-      if (index?.get(nameKey(name)) === master) index.delete(nameKey(name));
+      // By identity of the object, not of the record: an alteration passes a copy of the old record.
+      if (index?.get(nameKey(name))?.masterId === master.masterId) index.delete(nameKey(name));
     }
   }
 
@@ -98,6 +99,19 @@ export class CompanyBooks {
     this.unindexMaster(master);
     this.masters.delete(master.masterId);
     this.db.deleteMaster(this.record.guid, master.masterId);
+  }
+
+  /** Locks the ledgers and stock items a booked voucher names against deletion, for good. */
+  markUsedByVoucher(named: { ledgers: string[]; stockItems: string[] }): void {
+    const masters = [
+      ...named.ledgers.map((n) => this.findMaster('LEDGER', n)),
+      ...named.stockItems.map((n) => this.findMaster('STOCKITEM', n)),
+    ];
+    for (const master of masters) {
+      if (!master || master.usedByVoucher) continue;
+      master.usedByVoucher = true;
+      this.db.saveMaster(this.record.guid, master);
+    }
   }
 
   ledgerHasVouchers(name: string): boolean {

@@ -4,16 +4,28 @@ import { parseAmount, parseLogical, stripSystemMark } from '../tally-format.js';
 import { attr, child, children, textOf, type XNode } from '../xml/xml-tree.js';
 import type { BillRow, MasterRecord, NumberingSeries } from './records.js';
 
-/** Primary name and aliases as sent: the first NAME of the 1033 (or first) language block, else `<NAME>`. */
+/**
+ * Primary name and aliases as sent, in every shape integrators send (see emulator/evidence/imports.md):
+ * `LANGUAGENAME.LIST/NAME.LIST` (the 1033 block, else the first), a bare `NAME.LIST` directly under the
+ * master (with or without TYPE="String"), else a lone `<NAME>`. The first NAME is the primary name,
+ * further NAMEs are aliases.
+ */
 export function namesFromTree(tree: XNode): string[] {
+  return sentNames(tree)?.names ?? [];
+}
+
+/** The names sent and whether they came as a list (a list replaces the aliases; a lone NAME keeps them). */
+export function sentNames(tree: XNode): { names: string[]; listed: boolean } | undefined {
   const blocks = children(tree, 'LANGUAGENAME.LIST');
   const english = blocks.find((b) => (textOf(b, 'LANGUAGEID') ?? '').trim() === '1033') ?? blocks[0];
-  const listed = children(child(english, 'NAME.LIST'), 'NAME')
-    .map((n) => n.text)
-    .filter((n) => n.trim() !== '');
-  if (listed.length > 0) return listed;
+  for (const list of [child(english, 'NAME.LIST'), child(tree, 'NAME.LIST')]) {
+    const listed = children(list, 'NAME')
+      .map((n) => n.text)
+      .filter((n) => n.trim() !== '');
+    if (listed.length > 0) return { names: listed, listed: true };
+  }
   const inner = textOf(tree, 'NAME');
-  return inner !== undefined && inner.trim() !== '' ? [inner] : [];
+  return inner !== undefined && inner.trim() !== '' ? { names: [inner], listed: false } : undefined;
 }
 
 export function ledgerOpeningBills(master: MasterRecord): BillRow[] {

@@ -12,6 +12,8 @@ export const MASTER_TYPES = [
   'STOCKCATEGORY',
   'STOCKITEM',
   'VOUCHERTYPE',
+  'COSTCATEGORY',
+  'COSTCENTRE',
 ] as const;
 export type MasterType = (typeof MASTER_TYPES)[number];
 
@@ -30,6 +32,8 @@ export const MASTER_LABELS: Record<MasterType, string> = {
   STOCKCATEGORY: 'Stock Category',
   STOCKITEM: 'Stock Item',
   VOUCHERTYPE: 'Voucher Type',
+  COSTCATEGORY: 'Cost Category',
+  COSTCENTRE: 'Cost Centre',
 };
 
 export interface MasterRecord {
@@ -41,6 +45,11 @@ export interface MasterRecord {
   aliases: string[];
   /** Built-in objects (reserved groups, voucher types, `Profit & Loss A/c`) carry their reserved name. */
   reservedName: string;
+  /**
+   * Set once a voucher has named this master (ledgers, stock items, godowns, units, voucher types): from
+   * then on TallyPrime refuses to delete it, even after the voucher is gone (tally_agent write-exploration-v4).
+   */
+  usedByVoucher?: boolean;
   tree: XNode;
 }
 
