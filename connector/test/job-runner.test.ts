@@ -108,7 +108,7 @@ describe('job runner', () => {
     await r.runner.wake();
     const guids = created.map((job) => (r.jobs.get(job.job_id)?.outcome as { books_voucher_guid: string }).books_voucher_guid);
 
-    const alters = documents.map((document, i) => voucherActionJob(company, { ...document, narration: `altered ${i}` }, 'Alter', guids[i] as string));
+    const alters = documents.map((document, i) => voucherActionJob(company, { ...document, narration: `altered ${i}` }, 'Alter', guids[i] as string, created[i]?.job_id));
     r.jobs.receive(alters);
     await r.runner.wake();
     for (const [i, job] of alters.entries()) expect(r.jobs.get(job.job_id)?.outcome).toMatchObject({ status: 'completed', books_voucher_guid: guids[i] });
@@ -216,7 +216,7 @@ describe('job runner', () => {
     expect(r.jobs.get(deletion.job_id)?.outcome).toMatchObject({ status: 'completed', books_voucher_guid: guid });
     // A first deletion of a voucher the books never had still fails, with their words.
     const stray = voucherActionJob(company, document, 'Delete', `${company.guid}-0000ffff`);
-    expect(await runToOutcome(r, stray)).toMatchObject({ status: 'failed', error_message: expect.stringMatching(/Voucher does not exist/) });
+    expect(await runToOutcome(r, stray)).toMatchObject({ status: 'failed', error_code: 'VOUCHER_NOT_FOUND', error_message: expect.stringMatching(/no voucher with that identity/) });
 
     // The same for a master.
     const name = `Gone Party ${randomUUID().slice(0, 6)}`;

@@ -13,6 +13,7 @@ export * from './bridge/wire-text.js';
 export * from './bridge/wire-decimal.js';
 export * from './bridge/inventory-postings.js';
 export * from './bridge/voucher-document.js';
+export * from './bridge/voucher-balance.js';
 export * from './bridge/master-document.js';
 export * from './bridge/pulled-books-objects.js';
 export * from './books-xml/index.js';

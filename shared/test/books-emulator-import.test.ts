@@ -142,7 +142,7 @@ describe('vouchers of every kind into the emulator', () => {
     expect(journal?.narration).toBe('Rent accrual & dues');
   });
 
-  it('finds a landed voucher by the GUID its LASTVCHID gives, then alters it by GUID without a second voucher', async () => {
+  it('finds a landed voucher by the GUID its LASTVCHID gives, then alters it under its REMOTEID without a second voucher', async () => {
     const resent = parseImportResponse(await post(renderVoucherImport(DOCUMENTS.contras, { companyName: DEMO_COMPANY, remoteId: 'lw-it-contras' })));
     expect(resent.counters).toMatchObject({ created: 0, altered: 1 });
     const company = parseCompanyList(await post(companyListRequest())).find((c) => c.name === DEMO_COMPANY);
@@ -153,7 +153,7 @@ describe('vouchers of every kind into the emulator', () => {
     const altered = { ...DOCUMENTS.contras, narration: 'moved to petty cash', ledger_entries: [
       { ledger_name: 'Cash', amount: 150, is_debit: true }, { ledger_name: 'HDFC Bank', amount: 150, is_debit: false, is_party: true },
     ] };
-    const response = parseImportResponse(await post(renderVoucherImport(altered, { companyName: DEMO_COMPANY, action: 'Alter', alterGuid: guid })));
+    const response = parseImportResponse(await post(renderVoucherImport(altered, { companyName: DEMO_COMPANY, action: 'Alter', remoteId: 'lw-it-contras-2' })));
     expect(importSucceeded(response, 'alter'), JSON.stringify(response)).toBe(true);
     const after = parseVoucherExport(await post(voucherLookupRequest({ companyName: DEMO_COMPANY, date: '2026-04-30', guid })));
     expect(after.map((v) => [v.narration, v.ledger_entries[0]?.amount])).toEqual([['moved to petty cash', '150.00']]);

@@ -66,12 +66,15 @@ describe('master write schemas', () => {
 });
 
 describe('renderMasterImport', () => {
-  it('writes the name in the NAME attribute, an inner NAME and the language name list with aliases', () => {
+  // EVIDENCE.md: `<LEDGER NAME="X" ACTION="Create"><NAME.LIST><NAME>X</NAME></NAME.LIST><PARENT>…` is the shape
+  // ripu-nuvanta/tally_agent sends to live TallyPrime (its import builder; without NAME.LIST the books crashed).
+  it('writes the name in the NAME attribute and a NAME.LIST under the object, aliases after the name', () => {
     const ledger = objectOf(renderMasterImport('ledger', SAMPLES.ledger as never, { companyName: COMPANY }), 'LEDGER');
     expect(ledger['@_NAME']).toBe('Ram & Sons');
     expect(ledger['@_ACTION']).toBe('Create');
-    expect(ledger.NAME).toBe('Ram & Sons');
-    expect(ledger['LANGUAGENAME.LIST'][0]['NAME.LIST'][0].NAME).toEqual(['Ram & Sons', 'R&S', 'राम']);
+    expect(ledger.NAME).toBeUndefined();
+    expect(ledger['LANGUAGENAME.LIST']).toBeUndefined();
+    expect(ledger['NAME.LIST'][0].NAME).toEqual(['Ram & Sons', 'R&S', 'राम']);
     expect([ledger.PARENT, ledger.OPENINGBALANCE, ledger.PARTYGSTIN, ledger.ISBILLWISEON, ledger.LEDGERMOBILE]).toEqual(
       ['Sundry Debtors', '-1500.50', '29AAACR1234A1Z5', 'Yes', '+91 98450 00000']);
   });
@@ -81,7 +84,9 @@ describe('renderMasterImport', () => {
       const xml = renderMasterImport(type, SAMPLES[type] as never, { companyName: COMPANY });
       const tag = { group: 'GROUP', ledger: 'LEDGER', currency: 'CURRENCY', unit: 'UNIT', godown: 'GODOWN', stock_group: 'STOCKGROUP',
         stock_category: 'STOCKCATEGORY', stock_item: 'STOCKITEM', voucher_type: 'VOUCHERTYPE' }[type];
-      expect(objectOf(xml, tag)['@_NAME']).toBe(SAMPLES[type].name);
+      // A unit travels as its inner NAME alone (tally_agent docs/tally-write-exploration-v4.md, Op 1 and D5).
+      if (type === 'unit') expect([objectOf(xml, tag)['@_NAME'], objectOf(xml, tag).NAME, objectOf(xml, tag)['NAME.LIST']]).toEqual([undefined, SAMPLES.unit.name, undefined]);
+      else expect(objectOf(xml, tag)['@_NAME']).toBe(SAMPLES[type].name);
     }
     expect(renderMasterImport('godown', SAMPLES.godown as never, { companyName: COMPANY })).toContain('NAME="Warehouse &lt;B&gt;"');
   });
@@ -95,9 +100,16 @@ describe('renderMasterImport', () => {
 
   it('deletes and renames by the current name', () => {
     const deleted = objectOf(renderMasterImport('ledger', SAMPLES.ledger as never, { companyName: COMPANY, action: 'Delete' }), 'LEDGER');
-    expect(deleted).toEqual({ '@_NAME': 'Ram & Sons', '@_ACTION': 'Delete', NAME: 'Ram & Sons' });
+    expect(deleted).toEqual({ '@_NAME': 'Ram & Sons', '@_ACTION': 'Delete', 'NAME.LIST': [{ NAME: ['Ram & Sons'] }] });
     const renamed = objectOf(renderMasterImport('godown', { name: 'New Store' }, { companyName: COMPANY, action: 'Alter', currentName: 'Old Store' }), 'GODOWN');
-    expect([renamed['@_NAME'], renamed.NAME]).toEqual(['Old Store', 'New Store']);
+    expect([renamed['@_NAME'], renamed['NAME.LIST'][0].NAME]).toEqual(['Old Store', ['New Store']]);
+  });
+
+  it('refuses to delete or rename a unit (TallyPrime crashed on a unit delete with a NAME attribute)', () => {
+    expect(() => renderMasterImport('unit', SAMPLES.unit as never, { companyName: COMPANY, action: 'Delete' })).toThrow(MasterRenderError);
+    expect(() => renderMasterImport('unit', SAMPLES.unit as never, { companyName: COMPANY, action: 'Alter', currentName: 'Old' })).toThrow(/cannot be renamed/);
+    // Aliases need NAME.LIST, which the books refuse on a unit ("BAD UNIT NAME"): refused, not dropped.
+    expect(() => renderMasterImport('unit', { ...SAMPLES.unit, aliases: ['Box10'] } as never, { companyName: COMPANY })).toThrow(/cannot carry aliases/);
   });
 
   it('writes an opening balance exactly, or refuses one a number cannot carry exactly', () => {

@@ -44,7 +44,7 @@ const DOCUMENTS: Record<VoucherWritePath, object> = {
     ledger_entries: [{ ...party(1750, false, [{ name: 'PB-9', bill_type: 'New Ref', amount: 1750 }]), ledger_name: 'Om Packaging House' }],
   },
   'receipts': { voucher_type: 'Receipt', ledger_entries: [{ ledger_name: 'HDFC Bank', amount: 5000, is_debit: true }, party(5000, false, [{ name: 'INV-1001', amount: 3000 }, { amount: 2000 }])] },
-  'payments': { voucher_type: 'Payment', ledger_entries: [{ ...party(18000, true, [{ name: 'OPH-501', amount: 18000 }]), ledger_name: 'Om Packaging House' }, { ledger_name: 'HDFC Bank', amount: 18000, is_debit: false }] },
+  'payments': { voucher_type: 'Payment', party_ledger: 'Om Packaging House', ledger_entries: [{ ...party(18000, true, [{ name: 'OPH-501', amount: 18000 }]), ledger_name: 'Om Packaging House' }, { ledger_name: 'HDFC Bank', amount: 18000, is_debit: false }] },
   'contras': { voucher_type: 'Contra', ledger_entries: [{ ledger_name: 'Cash', amount: 100, is_debit: true }, { ledger_name: 'HDFC Bank', amount: 100, is_debit: false, is_party: true }] },
   'journals': { voucher_type: 'Journal', narration: 'Rent accrual', ledger_entries: [{ ledger_name: 'Office Rent', amount: 1, is_debit: true }, { ledger_name: 'Cash', amount: 1, is_debit: false }] },
 };
@@ -137,20 +137,13 @@ describe('renderVoucherImport', () => {
     expect(voucher['@_REMOTEID']).toBe('a"b&c');
   });
 
-  it('alters by GUID through TAGNAME addressing: MasterId when the GUID carries it, the GUID otherwise', () => {
-    const guid = '61c6de69-1748-461c-ad3f-162cb949df9f-0000105d';
-    const voucher = voucherNode(renderVoucherImport(documentFor('journals'), { companyName: COMPANY, action: 'Alter', alterGuid: guid, remoteId: 'job-9' }));
-    expect([voucher['@_ACTION'], voucher['@_REMOTEID'], voucher['@_TAGNAME'], voucher['@_TAGVALUE']]).toEqual(['Alter', 'job-9', 'MasterId', '4189']);
-    const other = voucherNode(renderVoucherImport(documentFor('journals'), { companyName: COMPANY, action: 'Alter', alterGuid: 'aaaa-0003' }));
-    expect([other['@_TAGNAME'], other['@_TAGVALUE'], other['@_REMOTEID']]).toEqual(['GUID', 'aaaa-0003', undefined]);
+  // EVIDENCE.md: a same-REMOTEID ACTION="Create" altered in place on licensed TallyPrime 7.1 (lamemustafa/bridge
+  // TALLY_PROTOCOL_REFERENCE_WRITE_RESPONSES_AND_MASTERS.md §9.3); ACTION="Alter" by REMOTEID/GUID/MASTERID duplicated (§9.7).
+  it('alters as a Create under the REMOTEID the voucher was created with, never ACTION="Alter"', () => {
+    const voucher = voucherNode(renderVoucherImport(documentFor('journals'), { companyName: COMPANY, action: 'Alter', remoteId: 'create-job-1' }));
+    expect([voucher['@_ACTION'], voucher['@_REMOTEID'], voucher['@_TAGNAME']]).toEqual(['Create', 'create-job-1', undefined]);
+    expect(voucher['ALLLEDGERENTRIES.LIST']).toHaveLength(2);
     expect(() => renderVoucherImport(documentFor('journals'), { companyName: COMPANY, action: 'Alter' })).toThrow(VoucherRenderError);
-  });
-
-  it('gives a delete a non-empty body (the books refuse an empty object)', () => {
-    const voucher = voucherNode(renderVoucherImport(documentFor('payments'), { companyName: COMPANY, action: 'Delete', remoteId: 'job-4' }));
-    expect(voucher['@_ACTION']).toBe('Delete');
-    expect(voucher.NARRATION).toBe('Delete');
-    expect(voucher['ALLLEDGERENTRIES.LIST']).toBeUndefined();
   });
 
   it('refuses an invalid document with the problems listed, and requires the company', () => {
@@ -182,7 +175,7 @@ describe('render → parse round trip, every kind', () => {
       expect(pulled).toBeDefined();
       if (!pulled) return;
       expect(pulled.voucher_kind).toBe(endpoint.voucher_kind);
-      expect([pulled.voucher_date, pulled.date, pulled.voucher_number, pulled.party_ledger]).toEqual(['20260430', '2026-04-30', document.voucher_number, 'Ram & Sons']);
+      expect([pulled.voucher_date, pulled.date, pulled.voucher_number, pulled.party_ledger]).toEqual(['20260430', '2026-04-30', document.voucher_number, document.party_ledger]);
       expect(pulled.remote_id).toBe(`rt-${path}`);
       // Every document bill comes back, on the ledger it was on.
       const sentBills = document.ledger_entries.flatMap((e) => e.bill_allocations.map((b) => [e.ledger_name, b.name ?? '', b.bill_type, b.amount.toFixed(2), e.is_debit]));

@@ -7,6 +7,7 @@ import { masterRoutes } from './routes/master-routes.js';
 import { pulledVoucherRoutes } from './routes/pulled-voucher-routes.js';
 import { tenancyRoutes } from './routes/tenancy-routes.js';
 import { transactionRoutes } from './routes/transaction-routes.js';
+import { voucherLifecycleRoutes } from './routes/voucher-lifecycle-routes.js';
 import { voucherWriteRoutes } from './routes/voucher-write-routes.js';
 import { webhookRoutes } from './routes/webhook-routes.js';
 
@@ -15,6 +16,7 @@ export const bridgeApiRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('onRequest', requireBridgeKey({ applications: bridge.applications, limiter: bridge.limiter, limitPerMinute: bridge.config.rateLimitPerMinute }));
   await app.register(tenancyRoutes);
   await app.register(voucherWriteRoutes);
+  await app.register(voucherLifecycleRoutes);
   await app.register(transactionRoutes);
   await app.register(pulledVoucherRoutes);
   await app.register(masterRoutes);

@@ -19,6 +19,7 @@ import { PulledMasterService } from './pulled/pulled-master-service.js';
 import { PulledVoucherService } from './pulled/pulled-voucher-service.js';
 import { SyncStatisticsService } from './pulled/sync-statistics.js';
 import { MasterWriteService } from './writes/master-write-service.js';
+import { VoucherLifecycleService } from './writes/voucher-lifecycle-service.js';
 import { VoucherWriteService } from './writes/voucher-write-service.js';
 
 export type BridgeServices = Readonly<{
@@ -31,6 +32,8 @@ export type BridgeServices = Readonly<{
   jobQueue: JobQueue;
   transactions: TransactionService;
   vouchers: VoucherWriteService;
+  /** Cancel and delete of a voucher in the books. */
+  voucherLifecycle: VoucherLifecycleService;
   masters: MasterWriteService;
   pulledData: PulledDataStore;
   pulledVouchers: PulledVoucherService;
@@ -53,7 +56,7 @@ export function createBridgeServices(deps: {
   const connectors: ConnectorDirectory = new ConnectorRepository({ db });
   const customers = new CustomerService({ db });
   const companyRepository = new CompanyRepository({ db });
-  const jobQueue = new JobQueue({ db, capabilities, maxRetries: deps.config.maxRetries });
+  const jobQueue = new JobQueue({ db, capabilities, maxRetries: deps.config.maxRetries, webhooksQueued: () => deps.events()?.notifyQueued?.() });
   const leaseReaper = createBackgroundLoop({
     name: 'bridge-lease-reaper',
     intervalMs: deps.config.leaseReaperIntervalMs,
@@ -72,6 +75,7 @@ export function createBridgeServices(deps: {
     jobQueue,
     transactions: new TransactionService({ db, connectors: () => connectors }),
     vouchers: new VoucherWriteService({ db, queue: jobQueue }),
+    voucherLifecycle: new VoucherLifecycleService({ db, queue: jobQueue }),
     masters: new MasterWriteService({ queue: jobQueue }),
     pulledData: new PulledDataStore({ db, capabilities }),
     pulledVouchers: new PulledVoucherService({ db }),

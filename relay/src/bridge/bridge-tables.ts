@@ -87,6 +87,8 @@ export interface TransactionDocumentsTable {
   xml: string;
   /** The books company name `xml` was rendered for. */
   xml_company_name: string;
+  /** SHA-256 of the write's canonical body (0260): a repeat of its transaction_id must match it. Null before 0260. */
+  request_fingerprint: string | null;
 }
 
 export interface PulledVouchersTable {

@@ -14,6 +14,8 @@ export type FinishedAttempt = Readonly<{
   duration_ms: number;
   error: string | null;
   next_attempt_at: string | null;
+  /** The start of the receiver's answer (0270-webhook-attempt-responses). */
+  response_body: string | null;
 }>;
 
 export class WebhookDeliveryRepository {

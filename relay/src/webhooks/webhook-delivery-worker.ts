@@ -98,7 +98,7 @@ export class WebhookDeliveryWorker {
   private async send(endpoint: EndpointRow, delivery: DeliveryRow, payload: string, now: Date): Promise<SendOutcome> {
     const url = new URL(endpoint.url);
     const problem = this.policy.staticProblem(url);
-    if (problem) return { statusCode: null, durationMs: 0, error: `Refused: the webhook URL ${problem}`, retryAfter: undefined };
+    if (problem) return { statusCode: null, durationMs: 0, error: `Refused: the webhook URL ${problem}`, retryAfter: undefined, responseBody: null };
     const secrets = signingSecrets(endpoint.secret, parseRetiredSecrets(endpoint.retired_secrets), now);
     return postWebhook({
       url,
@@ -145,6 +145,7 @@ export class WebhookDeliveryWorker {
           duration_ms: outcome.durationMs,
           error: outcome.error,
           next_attempt_at: next?.toISOString() ?? null,
+          response_body: outcome.responseBody,
         },
         status,
       );

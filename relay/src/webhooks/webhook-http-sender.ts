@@ -13,7 +13,12 @@ export type SendOutcome = Readonly<{
   /** null when the receiver answered 2xx. */
   error: string | null;
   retryAfter: string | undefined;
+  /** The start of the response body (at most RESPONSE_EXCERPT_BYTES, as UTF-8); null when it sent none. */
+  responseBody: string | null;
 }>;
+
+/** How much of a receiver's answer is kept with the attempt: enough to read an error page's message. */
+export const RESPONSE_EXCERPT_BYTES = 4096;
 
 export async function postWebhook(request: {
   url: URL;
@@ -36,22 +41,40 @@ export async function postWebhook(request: {
         signal,
       },
       (res) => {
-        // The status is the answer; the body is drained (and dropped) so a kept-alive socket can be reused.
-        res.resume();
-        res.on('error', () => undefined);
+        // The status is the answer; the start of the body is kept for support to read, the rest is
+        // drained (and dropped) so a kept-alive socket can be reused. A receiver streaming a large
+        // answer is not waited for beyond the excerpt.
         const statusCode = res.statusCode ?? 0;
         const ok = statusCode >= 200 && statusCode < 300;
         const retryAfter = res.headers['retry-after'];
-        resolve({
-          statusCode,
-          durationMs: elapsed(),
-          error: ok ? null : `The receiver answered ${statusCode}${statusCode >= 300 && statusCode < 400 ? ' (redirects are not followed)' : ''}`,
-          retryAfter: typeof retryAfter === 'string' ? retryAfter : undefined,
+        const chunks: Buffer[] = [];
+        let kept = 0;
+        let settled = false;
+        const settle = () => {
+          if (settled) return;
+          settled = true;
+          const body = Buffer.concat(chunks).subarray(0, RESPONSE_EXCERPT_BYTES).toString('utf8');
+          resolve({
+            statusCode,
+            durationMs: elapsed(),
+            error: ok ? null : `The receiver answered ${statusCode}${statusCode >= 300 && statusCode < 400 ? ' (redirects are not followed)' : ''}`,
+            retryAfter: typeof retryAfter === 'string' ? retryAfter : undefined,
+            responseBody: body === '' ? null : body,
+          });
+        };
+        res.on('data', (chunk: Buffer) => {
+          if (kept >= RESPONSE_EXCERPT_BYTES) return;
+          chunks.push(chunk);
+          kept += chunk.length;
+          if (kept >= RESPONSE_EXCERPT_BYTES) settle();
         });
+        res.on('end', settle);
+        res.on('close', settle);
+        res.on('error', settle);
       },
     );
     req.on('error', (error: NodeJS.ErrnoException) => {
-      resolve({ statusCode: null, durationMs: elapsed(), error: describeFailure(error, signal, request.timeoutMs), retryAfter: undefined });
+      resolve({ statusCode: null, durationMs: elapsed(), error: describeFailure(error, signal, request.timeoutMs), retryAfter: undefined, responseBody: null });
     });
     req.end(request.body);
   });

@@ -25,6 +25,8 @@ export type WebhookAttemptRecord = Readonly<{
   duration_ms: number;
   error: string | null;
   next_attempt_at: string | null;
+  /** The start of the receiver's answer; null when it sent none or never answered. */
+  response_body: string | null;
 }>;
 
 export type WebhookDeliveryRecord = Readonly<{
@@ -68,6 +70,7 @@ export function toAttemptRecord(row: AttemptRow): WebhookAttemptRecord {
     duration_ms: row.duration_ms,
     error: row.error,
     next_attempt_at: row.next_attempt_at,
+    response_body: row.response_body,
   };
 }
 

@@ -2,7 +2,6 @@
 // accounting bridge (presence webhooks): endpoints per owner, publishing events into per-endpoint
 // deliveries, test events, delivery history and redelivery. Sending is the delivery worker's job
 // (webhook-delivery-worker.ts, run by webhook-delivery-loop.ts); `wake` nudges it after a publish.
-import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { WEBHOOK_TEST_EVENT_TYPE } from '@ledgerwire/shared';
 import type { DialectCapabilities } from '../db/capabilities.js';
@@ -10,6 +9,7 @@ import type { Database } from '../db/schema.js';
 import { AppError } from '../errors/catalogue.js';
 import { WebhookDeliveryRepository } from './webhook-delivery-repository.js';
 import { WebhookEndpointRepository } from './webhook-endpoint-repository.js';
+import { newDeliveryRow, newEventRow, newWebhookId } from './webhook-outbox.js';
 import {
   toDeliveryRecord,
   toEndpointRecord,
@@ -45,10 +45,6 @@ export type WebhookDeliveryDetail = Readonly<{
 const MANUALLY_DISABLED = 'Disabled on request';
 const MAX_PAGE = 100;
 
-function newId(prefix: string): string {
-  return `${prefix}${randomUUID().replaceAll('-', '')}`;
-}
-
 export class WebhookService {
   private readonly clock: () => Date;
   private readonly policy: WebhookUrlPolicy;
@@ -67,7 +63,7 @@ export class WebhookService {
     const now = this.clock().toISOString();
     const secret = generateSigningSecret();
     const row: EndpointRow = {
-      id: newId('wh_'),
+      id: newWebhookId('wh_'),
       owner_kind: owner.kind,
       owner_id: owner.id,
       url,
@@ -200,7 +196,7 @@ export class WebhookService {
       this.deps.wake?.();
       return this.withAttempts({ ...row, next_attempt_at: now });
     }
-    const fresh: DeliveryRow = { ...this.newDelivery(row.event_id, row.event_type, owner, endpoint.id, now) };
+    const fresh: DeliveryRow = newDeliveryRow(row.event_id, row.event_type, owner, endpoint.id, now);
     await this.deliveries().insertDeliveries([fresh]);
     this.deps.wake?.();
     return toDeliveryRecord(fresh, []);
@@ -213,7 +209,7 @@ export class WebhookService {
       throw new Error(`Unknown ${owner.kind} webhook event type "${event.type}"`);
     }
     const endpoints = await this.endpoints().listSubscribed(owner, event.type);
-    if (endpoints.length === 0) return { event_id: newId('evt_'), deliveries: 0 };
+    if (endpoints.length === 0) return { event_id: newWebhookId('evt_'), deliveries: 0 };
     const { eventId, rows } = await this.queueEvent(owner, event.type, event.data, endpoints);
     return { event_id: eventId, deliveries: rows.length };
   }
@@ -238,36 +234,25 @@ export class WebhookService {
     return this.getDeliveryForOperator(again.id);
   }
 
+  /**
+   * Nudges the delivery worker: events were queued in another service's transaction (webhook-outbox.ts)
+   * and have committed. Without it they still go, on the worker's next pass.
+   */
+  notifyQueued(): void {
+    this.deps.wake?.();
+  }
+
   private async queueEvent(owner: WebhookOwner, type: string, data: Record<string, unknown>, endpoints: readonly EndpointRow[]) {
     const now = this.clock().toISOString();
-    const eventId = newId('evt_');
-    const payload = JSON.stringify({ event_id: eventId, type, created_at: now, data });
-    const rows = endpoints.map((endpoint) => this.newDelivery(eventId, type, owner, endpoint.id, now));
+    const event = newEventRow(owner, type, data, now);
+    const rows = endpoints.map((endpoint) => newDeliveryRow(event.id, type, owner, endpoint.id, now));
     await this.deps.db.transaction().execute(async (trx) => {
       const deliveries = new WebhookDeliveryRepository(trx, this.deps.capabilities);
-      await deliveries.insertEvent({ id: eventId, owner_kind: owner.kind, owner_id: owner.id, type, payload, created_at: now });
+      await deliveries.insertEvent(event);
       await deliveries.insertDeliveries(rows);
     });
     this.deps.wake?.();
-    return { eventId, rows };
-  }
-
-  private newDelivery(eventId: string, type: string, owner: WebhookOwner, endpointId: string, now: string): DeliveryRow {
-    return {
-      id: newId('dlv_'),
-      event_id: eventId,
-      endpoint_id: endpointId,
-      owner_kind: owner.kind,
-      owner_id: owner.id,
-      event_type: type,
-      status: 'pending',
-      attempt_count: 0,
-      next_attempt_at: now,
-      claim_token: null,
-      claimed_until: null,
-      created_at: now,
-      updated_at: now,
-    };
+    return { eventId: event.id, rows };
   }
 
   private checkedEvents(owner: WebhookOwner, requested: readonly string[] | undefined): string[] {

@@ -233,8 +233,8 @@ describeOnDatabases('bridge job queue', (kind) => {
   it('wakes the gateway when a job is queued (not for an idempotent repeat) and re-renders for a renamed books company', async () => {
     const woken: number[] = [];
     relay.app.relay.bridge.jobQueue.onJobQueued((companyId) => woken.push(companyId));
-    await write(secondCompanyId, { transaction_id: 'order-77' });
-    await write(secondCompanyId, { transaction_id: 'order-77' });
+    await write(secondCompanyId, { transaction_id: 'order-77', voucher_number: 'INV-77' });
+    await write(secondCompanyId, { transaction_id: 'order-77', voucher_number: 'INV-77' });
     expect(woken).toEqual([secondCompanyId]);
 
     await admin(relay, 'POST', `/admin/v1/companies/${secondCompanyId}/pair`, 200, { connector_id: connectorId, books_company_guid: 'guid-b', books_company_name: 'Renamed Books Co' });

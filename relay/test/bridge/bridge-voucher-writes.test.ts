@@ -120,9 +120,12 @@ describeOnDatabases('bridge voucher writes and transactions', (kind) => {
   it('the caller’s own transaction_id is idempotent per company, even when repeats race', async () => {
     const payload = { ...sampleInvoice, voucher_number: 'INV-IDEM', transaction_id: 'erp-inv-1' };
     const first = await api(relay, tenant.credential, 'POST', url('invoices'), 200, { payload });
-    const again = await api(relay, tenant.credential, 'POST', url('invoices'), 200, { payload: { ...payload, voucher_number: 'CHANGED' } });
+    const again = await api(relay, tenant.credential, 'POST', url('invoices'), 200, { payload });
     expect(again.body).toEqual(first.body);
     expect(again.headers['idempotent-replayed']).toBe('true');
+    // The same own id with another body is not a repeat: a 409, and the first job stands.
+    const { body: reused } = await api(relay, tenant.credential, 'POST', url('invoices'), 409, { payload: { ...payload, voucher_number: 'CHANGED' } });
+    expect(reused.error.code).toBe('idempotency_conflict');
     const { body: byOwnId } = await api(relay, tenant.credential, 'GET', '/api/v1/transactions/erp-inv-1', 200);
     expect(byOwnId.transaction).toMatchObject({ job_id: first.body.transaction_id, transaction_id: 'erp-inv-1', payload: { voucher_number: 'INV-IDEM' } });
 
@@ -176,16 +179,24 @@ describeOnDatabases('bridge voucher writes and transactions', (kind) => {
     expect(badUrl.json()).toMatchObject({ success: false, error: { code: 'bad_request', message: expect.stringContaining('percent-encoding') } });
   });
 
-  it('a body carrying books_voucher_guid alters that voucher', async () => {
+  it('a body carrying books_voucher_guid alters that voucher, re-sent under the REMOTEID it was created with', async () => {
+    // The books know a voucher the service booked by its create job's id (its REMOTEID): complete one.
+    const [origin] = await relay.app.relay.bridge.jobQueue.claimForConnector(connectorId, { limit: 1, leaseMs: 60_000 });
+    expect(origin).toBeDefined();
+    await relay.app.relay.bridge.jobQueue.complete(origin?.job_id ?? '', connectorId, { books_voucher_guid: 'a1b2c3d4-vch-guid-0001', books_master_id: '1' });
     const { body } = await api(relay, tenant.credential, 'POST', url('invoices'), 200, { payload: { ...sampleInvoice, books_voucher_guid: 'a1b2c3d4-vch-guid-0001' } });
     const { body: status } = await api(relay, tenant.credential, 'GET', `/api/v1/transactions/${body.transaction_id}`, 200);
-    expect(status.transaction).toMatchObject({ event_type: 'sales.alter', payload: { action: 'alter', books_voucher_guid: 'a1b2c3d4-vch-guid-0001' } });
+    expect(status.transaction).toMatchObject({
+      event_type: 'sales.alter',
+      payload: { action: 'alter', books_voucher_guid: 'a1b2c3d4-vch-guid-0001', target_job_id: origin?.job_id },
+    });
     const { body: support } = await admin(relay, 'GET', `/admin/v1/transactions/${body.transaction_id}`, 200);
-    expect(support.transaction.xml).toContain('a1b2c3d4-vch-guid-0001');
-    expect(support.transaction.xml).toMatch(/ACTION="Alter"/);
-    const [claimed] = await relay.app.relay.bridge.jobQueue.claimForConnector(connectorId, { limit: 1, leaseMs: 60_000 });
-    expect(claimed).toBeDefined();
-    await relay.app.relay.bridge.jobQueue.requeueConnectorJobs(connectorId);
+    expect(support.transaction.xml).toContain(`REMOTEID="${origin?.job_id}"`);
+    expect(support.transaction.xml).toMatch(/ACTION="Create"/);
+    expect(support.transaction.xml).not.toMatch(/ACTION="Alter"|TAGNAME/);
+    // A GUID the service never saw cannot be altered in place: 422, nothing queued.
+    const { body: refused } = await api(relay, tenant.credential, 'POST', url('invoices'), 422, { payload: { ...sampleInvoice, books_voucher_guid: 'never-seen-guid' } });
+    expect(refused.error.details).toEqual([{ field: 'books_voucher_guid', message: expect.stringMatching(/names no voucher of this company/) }]);
   });
 
   it('voucher_kind comes from the voucher type’s reserved name (pulled masters), not its display name', async () => {

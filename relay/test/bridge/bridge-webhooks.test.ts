@@ -53,7 +53,10 @@ describeOnDatabases('bridge webhooks API', (kind) => {
 
   it('creates, lists, gets, patches, tests, rotates and deletes an endpoint', async () => {
     const { body: created } = await api(relay, tenant.credential, 'POST', '/api/v1/webhooks', 200, { payload: { url: hookUrl, description: 'ERP presence' } });
-    const events = ['connector.online', 'connector.offline', 'books.started', 'books.stopped', 'company.linked', 'company.unlinked'];
+    const events = [
+      'connector.online', 'connector.offline', 'books.started', 'books.stopped', 'company.linked', 'company.unlinked',
+      'transaction.completed', 'transaction.failed',
+    ];
     expect(created).toEqual({
       success: true,
       webhook: expect.objectContaining({ id: expect.stringMatching(/^wh_/), url: hookUrl, events, enabled: true, description: 'ERP presence', secret: expect.stringMatching(/^whsec_/), created_at: expect.any(String) }),
@@ -138,7 +141,8 @@ describeOnDatabases('bridge webhooks API', (kind) => {
 
   it('refuses a URL that is not http(s) and unknown event types', async () => {
     await api(relay, tenant.credential, 'POST', '/api/v1/webhooks', 422, { payload: { url: 'ftp://example.com/hook' } });
-    await api(relay, tenant.credential, 'POST', '/api/v1/webhooks', 422, { payload: { url: hookUrl, events: ['transaction.completed'] } });
+    await api(relay, tenant.credential, 'POST', '/api/v1/webhooks', 422, { payload: { url: hookUrl, events: ['transaction.created'] } });
+    await api(relay, tenant.credential, 'POST', '/api/v1/webhooks', 422, { payload: { url: hookUrl, events: ['message.sent'] } });
     await api(relay, tenant.credential, 'POST', '/api/v1/webhooks', 400, { payload: {} });
   });
 });

@@ -34,7 +34,9 @@ describeOnDatabases('webhook delivery', (kind) => {
     const { endpoint, secret } = await engine.service.createEndpoint(application, { url: receiver.url, description: 'presence' });
     expect(secret).toMatch(/^whsec_[A-Za-z0-9+/]+=*$/);
     expect(endpoint).toMatchObject({ url: receiver.url, enabled: true, disabled_reason: null, description: 'presence' });
-    expect(endpoint.events).toEqual(['connector.online', 'connector.offline', 'books.started', 'books.stopped', 'company.linked', 'company.unlinked']);
+    expect(endpoint.events).toEqual([
+      'connector.online', 'connector.offline', 'books.started', 'books.stopped', 'company.linked', 'company.unlinked', 'transaction.completed', 'transaction.failed',
+    ]);
     expect(JSON.stringify(endpoint)).not.toContain(secret);
 
     const published = await engine.service.publish(application, { type: 'connector.online', data: { company_id: 7, machine: 'ACCOUNTS-PC' } });
@@ -68,7 +70,7 @@ describeOnDatabases('webhook delivery', (kind) => {
       next_attempt_at: null,
     });
     expect(deliveries[0]?.attempts).toEqual([
-      { attempted_at: engine.clock.now().toISOString(), status_code: 204, duration_ms: expect.any(Number), error: null, next_attempt_at: null },
+      { attempted_at: engine.clock.now().toISOString(), status_code: 204, duration_ms: expect.any(Number), error: null, next_attempt_at: null, response_body: null },
     ]);
   });
 

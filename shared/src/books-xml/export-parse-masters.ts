@@ -30,13 +30,13 @@ function fieldValue(object: XmlNode, tag: string, field: string): string {
   return TYPED.has(type) || LOGICAL_FIELDS.has(field) ? text.trim() : text;
 }
 
+/** Names in LANGUAGENAME.LIST (the books' export) or a NAME.LIST right under the object (the import shape). */
 function namesOf(object: XmlNode): string[] {
-  return listOf(object, 'LANGUAGENAME.LIST').flatMap((language) =>
-    listOf(language, 'NAME.LIST').flatMap((list) => {
-      const names = list.NAME;
-      return (Array.isArray(names) ? names : names === undefined ? [] : [names]).map((n) => textOf(n));
-    }),
-  );
+  const lists = [...listOf(object, 'LANGUAGENAME.LIST').flatMap((language) => listOf(language, 'NAME.LIST')), ...listOf(object, 'NAME.LIST')];
+  return lists.flatMap((list) => {
+    const names = list.NAME;
+    return (Array.isArray(names) ? names : names === undefined ? [] : [names]).map((n) => textOf(n));
+  });
 }
 
 function identity(object: XmlNode): { name: string; aliases: string[] } {

@@ -2,6 +2,8 @@
 // objects: voucher_date YYYYMMDD, voucher_kind from the type's reserved name (never the display name),
 // ledger entries with their side and bill allocations on every kind, inventory with godown and ledger.
 // Empty scaffolding (`<BILLALLOCATIONS.LIST><NAME/>…`) is dropped rather than reported as a bill.
+// A receipt's or payment's party is read from its lines, not from PARTYLEDGERNAME: live TallyPrime
+// answers the cash or bank ledger there and flags both lines ISPARTYLEDGER=Yes (EVIDENCE.md).
 import { PulledVoucher } from '../bridge/pulled-books-objects.js';
 import type { PulledBillAllocation, PulledInventoryEntry, PulledLedgerEntry, PulledVoucherBill } from '../bridge/pulled-books-objects.js';
 import { resolveReservedName, voucherKindFromReservedName } from '../bridge/voucher-kind.js';
@@ -96,6 +98,34 @@ function accountingAllocationLines(inventory: readonly PulledInventoryEntry[], e
     .map(([name, total]) => ({ ledger_name: name, ledger: name, amount: magnitude(total), is_debit: total < 0, is_party: false, bill_allocations: [] }));
 }
 
+/**
+ * The counterparty of a receipt (the credited line) or a payment (the debited line). Live TallyPrime
+ * reads back the bank or cash ledger as PARTYLEDGERNAME on these and flags both lines as party lines, so
+ * the party is the line on the counterparty's side: the one carrying bills, else the one flagged, else
+ * the one PARTYLEDGERNAME names, else the only one there. Undefined when the lines do not say.
+ */
+function counterpartyOf(entries: readonly PulledLedgerEntry[], kind: string, partyLedger: string): PulledLedgerEntry | undefined {
+  if (kind !== 'receipt' && kind !== 'payment') return undefined;
+  const side = entries.filter((entry) => entry.is_debit === (kind === 'payment'));
+  const pick = (found: PulledLedgerEntry[]) => (found.length === 1 ? found[0] : undefined);
+  return (
+    pick(side.filter((entry) => entry.bill_allocations.length > 0)) ??
+    pick(side.filter((entry) => entry.is_party)) ??
+    pick(side.filter((entry) => entry.ledger_name === partyLedger)) ??
+    pick(side)
+  );
+}
+
+/** The party as a caller wrote it: the counterparty line alone marked, and its name as party_ledger. */
+function withCounterparty(entries: PulledLedgerEntry[], kind: string, partyLedger: string): { entries: PulledLedgerEntry[]; partyLedger: string } {
+  const counterparty = counterpartyOf(entries, kind, partyLedger);
+  if (!counterparty) return { entries, partyLedger };
+  return {
+    entries: entries.map((entry) => ({ ...entry, is_party: entry === counterparty })),
+    partyLedger: counterparty.ledger_name,
+  };
+}
+
 function quantityOf(text: string): { quantity?: number; unit?: string } {
   const match = /^\s*(-?[\d,]+(?:\.\d+)?)\s*(.*?)\s*$/.exec(text);
   if (!match?.[1]) return {};
@@ -144,9 +174,11 @@ function toVoucher(voucher: XmlNode, options: VoucherParseOptions): PulledVouche
   const date = typedText(voucher, 'DATE');
   const voucherType = textOf(voucher.VOUCHERTYPENAME) || attributeOf(voucher, 'VCHTYPE');
   const reservedName = resolveReservedName(voucherType, options.voucherTypes ?? new Map());
-  const partyLedger = textOf(voucher.PARTYLEDGERNAME);
+  const kind = voucherKindFromReservedName(reservedName);
   const inventory = inventoryOf(voucher);
-  const { entries, bills } = ledgerLinesOf(voucher, inventory, partyLedger);
+  const lines = ledgerLinesOf(voucher, inventory, textOf(voucher.PARTYLEDGERNAME));
+  const { entries, partyLedger } = withCounterparty(lines.entries, kind, textOf(voucher.PARTYLEDGERNAME));
+  const bills = lines.bills;
   const gst = gstOf(voucher);
   const remoteId = attributeOf(voucher, 'REMOTEID');
   const masterId = typedText(voucher, 'MASTERID');
@@ -156,7 +188,7 @@ function toVoucher(voucher: XmlNode, options: VoucherParseOptions): PulledVouche
     master_id: masterId === '' ? null : masterId,
     alter_id: typedText(voucher, 'ALTERID') || '0',
     remote_id: remoteId === '' ? null : remoteId,
-    voucher_kind: voucherKindFromReservedName(reservedName),
+    voucher_kind: kind,
     voucher_type: voucherType,
     reserved_name: reservedName,
     voucher_number: textOf(voucher.VOUCHERNUMBER),

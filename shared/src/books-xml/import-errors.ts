@@ -11,6 +11,7 @@ export const IMPORT_ERROR_CODES = [
   'BILL_NOT_OUTSTANDING',
   'GST_VALIDATION_FAILED',
   'COMPANY_NOT_OPEN',
+  'VOUCHER_NOT_FOUND',
   'BOOKS_IMPORT_FAILED',
 ] as const;
 export type ImportErrorCode = (typeof IMPORT_ERROR_CODES)[number];
@@ -28,6 +29,7 @@ export const IMPORT_ERROR_LABELS: Readonly<Record<ImportErrorCode, string>> = {
   BILL_NOT_OUTSTANDING: 'Bill not outstanding',
   GST_VALIDATION_FAILED: 'GST validation failed',
   COMPANY_NOT_OPEN: 'Company not open',
+  VOUCHER_NOT_FOUND: 'Voucher not found',
   BOOKS_IMPORT_FAILED: 'Import failed',
 };
 
@@ -46,6 +48,14 @@ const RULES: Rule[] = [
     code: 'COMPANY_NOT_OPEN',
     match: /No Company is (?:Open|Loaded)/i,
     message: () => 'No company is open in the books. Open the company in TallyPrime.',
+  },
+  {
+    // A cancel or delete whose Master ID, voucher type and date name no voucher (P002 #16, EVIDENCE.md):
+    // deleted meanwhile in the books, or moved to another date or type there.
+    code: 'VOUCHER_NOT_FOUND',
+    match: /Voucher does not exist/i,
+    message: () =>
+      'The books have no voucher with that identity on that date: it was deleted, or its date or voucher type was changed in TallyPrime. Nothing was changed.',
   },
   {
     code: 'VOUCHER_TYPE_NOT_FOUND',

@@ -15,6 +15,14 @@ export {
   type VoucherRenderOptions,
 } from './voucher-xml.js';
 export {
+  renderVoucherRemovalElement,
+  renderVoucherRemovalImport,
+  tagDate,
+  type VoucherRemovalAction,
+  type VoucherRemovalOptions,
+  type VoucherTarget,
+} from './voucher-lifecycle-xml.js';
+export {
   MasterRenderError,
   renderMasterElement,
   renderMasterImport,

@@ -1,6 +1,8 @@
 // Renders a master write (any of the nine types) as a TallyPrime "All Masters" import (books-xml.md §4).
-// The name goes in the NAME attribute, an inner <NAME> and LANGUAGENAME.LIST (first NAME = the name,
-// further NAMEs = aliases): the books fail a master import without the inner name.
+// The shape live TallyPrime was seen to take (EVIDENCE.md): the name in the NAME attribute and a
+// NAME.LIST right under the object (first NAME = the name, further NAMEs = aliases), for a create, an
+// alter and a delete alike; without NAME.LIST a master import fails (or, per one probe, crashes the books).
+// A rename keeps the current name in the NAME attribute and sends the new one in NAME.LIST.
 import type { z } from 'zod';
 import { masterWriteSchemaFor } from '../bridge/master-document.js';
 import type { AnyMasterWriteIn, MasterType } from '../bridge/master-document.js';
@@ -58,12 +60,31 @@ export function renderMasterElement<T extends MasterType>(type: T, input: Master
   const doc = parsed.data as AnyMasterWriteIn;
   const tag = MASTER_ELEMENT[type];
   const action = options.action ?? 'Create';
+  if (type === 'unit') return renderUnit(doc, action, options);
   const nameAttribute = options.currentName ?? doc.name;
   const open = `<${tag} NAME="${escapeXmlAttribute(nameAttribute)}" ACTION="${action}">`;
-  if (action === 'Delete') return `${open}${element('NAME', nameAttribute)}</${tag}>`;
-  const names = [doc.name, ...doc.aliases].map((n) => element('NAME', n)).join('');
-  const languageNames = `<LANGUAGENAME.LIST><NAME.LIST TYPE="String">${names}</NAME.LIST><LANGUAGEID> 1033</LANGUAGEID></LANGUAGENAME.LIST>`;
-  return `${open}${element('NAME', doc.name)}${renderFields(type, doc)}${numberingSeries(doc)}${languageNames}</${tag}>`;
+  if (action === 'Delete') return `${open}<NAME.LIST>${element('NAME', nameAttribute)}</NAME.LIST></${tag}>`;
+  const names = `<NAME.LIST>${[doc.name, ...doc.aliases].map((n) => element('NAME', n)).join('')}</NAME.LIST>`;
+  return `${open}${names}${renderFields(type, doc)}${numberingSeries(doc)}</${tag}>`;
+}
+
+/**
+ * A unit goes as an inner NAME alone, with no NAME attribute: live TallyPrime 7.0 answered NAME.LIST on a
+ * unit with "BAD UNIT NAME", and crashed on a unit delete carrying the NAME attribute (EVIDENCE.md), so
+ * neither a unit delete nor a rename (which needs the attribute) is rendered.
+ */
+function renderUnit(doc: AnyMasterWriteIn, action: MasterImportAction, options: MasterRenderOptions): string {
+  if (action === 'Delete' || options.currentName !== undefined) {
+    const what = action === 'Delete' ? 'deleted' : 'renamed';
+    throw new MasterRenderError(`a unit cannot be ${what} over XML safely: TallyPrime was seen to crash on it`, [{ field: 'name', message: `a unit is not ${what} over XML` }]);
+  }
+  if (doc.aliases.length > 0) {
+    // Aliases travel only in NAME.LIST, which the books refuse on a unit: refused here rather than dropped.
+    throw new MasterRenderError('a unit cannot carry aliases over XML: TallyPrime refuses a NAME.LIST on a unit ("BAD UNIT NAME")', [
+      { field: 'aliases', message: 'a unit takes no aliases over XML' },
+    ]);
+  }
+  return `<UNIT ACTION="${action}">${element('NAME', doc.name)}${renderFields('unit', doc)}</UNIT>`;
 }
 
 // TallyPrime keeps a voucher type's real numbering in its series (the top-level NUMBERINGMETHOD reads

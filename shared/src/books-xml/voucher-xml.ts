@@ -2,6 +2,8 @@
 // money-only vouchers, invoice view when goods are on it. Sign convention: a debit is
 // ISDEEMEDPOSITIVE=Yes with a negative AMOUNT, a credit is No with a positive one. REMOTEID is the
 // caller-stable key that makes a resend of the same voucher an alteration instead of a second voucher.
+// Cancelling and deleting a voucher take no document: see voucher-lifecycle-xml.ts. Each shape and its
+// live evidence is listed in EVIDENCE.md beside this file.
 import type { z } from 'zod';
 import { planInventoryPostings } from '../bridge/inventory-postings.js';
 import { defaultItemsDebitForKind, VoucherDocumentIn } from '../bridge/voucher-document.js';
@@ -10,16 +12,18 @@ import type { VoucherKind } from '../bridge/voucher-kind.js';
 import { wrapImportRequest } from './import-envelope.js';
 import { booksAmount, booksDate, booksNumber, element, escapeXmlAttribute } from './xml-text.js';
 
-export type VoucherImportAction = 'Create' | 'Alter' | 'Delete' | 'Cancel';
+/** Create books a voucher; Alter re-states one the service created, addressed by that create's REMOTEID. */
+export type VoucherImportAction = 'Create' | 'Alter';
 
 export interface VoucherRenderOptions {
   /** Type name to book under; defaults to the document's voucher_type. */
   voucherTypeName?: string | undefined;
-  /** Stable key of this write (e.g. the job id): a retried import with the same key alters, never duplicates. */
+  /**
+   * Stable key of this write (e.g. the job id): a retried import with the same key alters, never
+   * duplicates. For an Alter: the REMOTEID the voucher was created with (the create job's id).
+   */
   remoteId?: string | undefined;
   action?: VoucherImportAction | undefined;
-  /** GUID of the voucher to alter, delete or cancel (the transaction's books_voucher_guid); addressed by TAGNAME. */
-  alterGuid?: string | undefined;
   /** Kind of voucher, for the side goods take when a line does not say. */
   voucherKind?: VoucherKind | undefined;
 }
@@ -68,39 +72,21 @@ export function renderVoucherElement(input: VoucherDocumentInput, options: Vouch
   const doc = parsed.data;
   const action = options.action ?? 'Create';
   const typeName = options.voucherTypeName ?? doc.voucher_type;
-  if (action !== 'Create' && options.alterGuid === undefined && options.remoteId === undefined) {
-    throw new VoucherRenderError(`${action} needs alterGuid or remoteId to find the voucher`, [{ field: 'alterGuid', message: 'required' }]);
+  if (action === 'Alter' && options.remoteId === undefined) {
+    throw new VoucherRenderError('Alter needs the REMOTEID the voucher was created with', [{ field: 'remoteId', message: 'required' }]);
   }
-  const invoice = doc.inventory_entries.length > 0 && (action === 'Create' || action === 'Alter');
+  const invoice = doc.inventory_entries.length > 0;
   const view = invoice ? INVOICE_VIEW : ACCOUNTING_VIEW;
-  const attributes =
-    addressing(options) + ` VCHTYPE="${escapeXmlAttribute(typeName)}" ACTION="${action}" OBJVIEW="${view}"`;
+  // An alteration is sent as ACTION="Create" under the REMOTEID the voucher was created with: licensed
+  // TallyPrime 7.1 answers CREATED=0 ALTERED=1 and replaces the voucher in place, same GUID, entries
+  // replaced not merged. ACTION="Alter" keyed by REMOTEID, GUID or MASTERID, and a full-body Alter by
+  // TAGNAME="Master ID", were each seen to book a duplicate instead (EVIDENCE.md).
+  const remote = options.remoteId === undefined ? '' : ` REMOTEID="${escapeXmlAttribute(options.remoteId)}"`;
+  const attributes = `${remote} VCHTYPE="${escapeXmlAttribute(typeName)}" ACTION="Create" OBJVIEW="${view}"`;
   const header = renderHeader(doc, typeName, view);
-  if (action === 'Delete' || action === 'Cancel') {
-    // The books refuse an empty body on these actions ("Cannot process 'empty' object").
-    return `<VOUCHER${attributes}>${header}${element('NARRATION', doc.narration ?? action)}</VOUCHER>`;
-  }
   const body = invoice ? renderInvoiceBody(doc, options) : doc.ledger_entries.map((e) => renderLedgerEntry('ALLLEDGERENTRIES.LIST', e)).join('');
   const narration = doc.narration === undefined || doc.narration === '' ? '' : element('NARRATION', doc.narration);
   return `<VOUCHER${attributes}>${header}${narration}${body}</VOUCHER>`;
-}
-
-/**
- * How the books find the voucher. A create carries the caller's REMOTEID: the books treat a resend with
- * the same REMOTEID as the same voucher (CREATED=0 ALTERED=1), which is what makes retries safe. An
- * existing voucher (alter, cancel, delete by GUID) is addressed by TAGNAME, the pattern TallyPrime
- * documents; an Alter keyed by a GUID or MASTERID child element was seen to book a duplicate instead.
- * Books GUIDs end in the voucher's MASTERID as 8 hex digits, so MasterId is used when the GUID has that
- * form (the key a working client sends), the GUID itself otherwise.
- */
-function addressing(options: VoucherRenderOptions): string {
-  const remote = options.remoteId === undefined ? '' : ` REMOTEID="${escapeXmlAttribute(options.remoteId)}"`;
-  if (options.alterGuid === undefined) return remote;
-  const masterId = /-([0-9a-f]{8})$/i.exec(options.alterGuid)?.[1];
-  const tag = masterId === undefined
-    ? ` TAGNAME="GUID" TAGVALUE="${escapeXmlAttribute(options.alterGuid)}"`
-    : ` TAGNAME="MasterId" TAGVALUE="${Number.parseInt(masterId, 16)}"`;
-  return `${remote}${tag}`;
 }
 
 function renderHeader(doc: VoucherDocumentIn, typeName: string, view: string): string {

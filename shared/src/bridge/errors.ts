@@ -13,6 +13,7 @@ export const JOB_ERROR_LABELS = {
   DUPLICATE_VOUCHER_NUMBER: 'Duplicate voucher number',
   MASTER_ALREADY_EXISTS: 'Master already exists',
   COMPANY_NOT_OPEN: 'Company not open',
+  VOUCHER_NOT_FOUND: 'Voucher not found',
   BOOKS_NOT_RUNNING: 'Books not running',
   CONNECTOR_OFFLINE: 'Connector offline',
 } as const;

@@ -9,3 +9,4 @@ export * from './pulled-masters.js';
 export * from './masters-api.js';
 export * from './webhooks-api.js';
 export * from './ping.js';
+export * from './voucher-lifecycle.js';

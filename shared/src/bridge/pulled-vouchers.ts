@@ -83,7 +83,7 @@ export type PulledVoucherDetailOut = z.infer<typeof PulledVoucherDetailOut>;
 
 export const PulledVoucherAckIn = z
   .object({
-    company_id: z.number().int().positive(),
+    company_id: z.number().int().positive().max(2_147_483_647),
     transaction_ids: z.array(z.string().min(1).max(100)).min(1).max(1000),
   })
   .strict();

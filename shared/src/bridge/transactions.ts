@@ -22,6 +22,26 @@ export const AcceptanceOut = z.object({
 });
 export type AcceptanceOut = z.infer<typeof AcceptanceOut>;
 
+export const WAITING_REASON_CODES = [
+  'company_disconnected',
+  'connector_offline',
+  'books_not_running',
+  'company_not_open',
+  'behind_earlier_jobs',
+  'importing',
+] as const;
+export const WaitingReasonCode = z.enum(WAITING_REASON_CODES);
+export type WaitingReasonCode = z.infer<typeof WaitingReasonCode>;
+
+export const WaitingReasonOut = z
+  .object({
+    code: WaitingReasonCode,
+    message: z.string().describe('What the transaction waits for and what would move it, in words'),
+    jobs_ahead: z.number().int().min(1).optional().describe('With behind_earlier_jobs: earlier jobs of the company still to finish'),
+  })
+  .meta({ id: 'WaitingReasonOut' });
+export type WaitingReasonOut = z.infer<typeof WaitingReasonOut>;
+
 export const TransactionRecordOut = z.object({
   job_id: z.string(),
   transaction_id: z.string().describe("Your own id when you sent one, else the job id"),
@@ -34,6 +54,13 @@ export const TransactionRecordOut = z.object({
   books_voucher_guid: z.string().nullable(),
   books_master_id: z.string().nullable(),
   books_alter_id: z.string().nullable(),
+  books_voucher_number: z
+    .string()
+    .nullable()
+    .optional()
+    .describe(
+      'The voucher number the books hold, once a sync has read the voucher back: under automatic numbering the books discard the voucher_number sent and assign their own',
+    ),
   error_code: z.string().nullable(),
   error_label: z.string().nullable(),
   error_message: z.string().nullable(),
@@ -41,6 +68,9 @@ export const TransactionRecordOut = z.object({
   created_at: z.string(),
   updated_at: z.string(),
   completed_at: z.string().nullable(),
+  waiting_reason: WaitingReasonOut.nullable().describe(
+    'Why a queued or processing transaction has not finished yet; null when it is not waiting (and on completed or failed ones)',
+  ),
 });
 export type TransactionRecordOut = z.infer<typeof TransactionRecordOut>;
 
@@ -77,3 +107,23 @@ export const ConnectorJobsOut = z.object({
   jobs: z.array(TransactionRecordOut),
 });
 export type ConnectorJobsOut = z.infer<typeof ConnectorJobsOut>;
+
+/**
+ * `data` of the transaction.completed and transaction.failed webhooks: the transaction as
+ * GET /api/v1/transactions/{job} shows it (no waiting_reason: it has finished), plus company_id.
+ */
+export const TransactionEventData = TransactionRecordOut.omit({ waiting_reason: true }).extend({
+  company_id: z.number().int().describe('The company the write went to (the same as service_company_id)'),
+});
+export type TransactionEventData = z.infer<typeof TransactionEventData>;
+
+export const TRANSACTION_EVENT_TYPES = ['transaction.completed', 'transaction.failed'] as const;
+
+/** The body of a transaction.completed or transaction.failed webhook request. */
+export const TransactionEventOut = z.object({
+  event_id: z.string().describe('evt_…, also the webhook-id header: deduplicate on it'),
+  type: z.enum(TRANSACTION_EVENT_TYPES),
+  created_at: z.string().describe('When the outcome was recorded (ISO 8601)'),
+  data: TransactionEventData,
+});
+export type TransactionEventOut = z.infer<typeof TransactionEventOut>;

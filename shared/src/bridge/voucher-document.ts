@@ -101,7 +101,10 @@ const writeShape = {
   transaction_id: z.string().min(1, 'must not be empty').max(200).optional()
     .describe('Your own id for this write; a repeat with the same id returns the first acceptance'),
   books_voucher_guid: z.string().min(1, 'must not be empty').max(200).optional()
-    .describe('GUID of an existing voucher to alter instead of creating a new one'),
+    .describe(
+      'GUID of a voucher this API booked (a completed write’s books_voucher_guid), to alter it in place instead of creating a new one. ' +
+        'A voucher booked in the books by other means cannot be altered in place (422): cancel or delete it (POST /api/v1/vouchers/{voucher}/cancel | /delete) and write a new one',
+    ),
 };
 
 type DocumentShape = z.infer<z.ZodObject<typeof documentShape>>;

@@ -1,6 +1,7 @@
 // The webhook event types each kind of owner can subscribe to: a messaging tenant gets message status
 // changes, a bridge application gets connector, books and company presence changes (the bridge
-// contract's six). `webhook.test` is sent only on request, to one endpoint, whatever its filter.
+// contract's six) and the outcomes of its writes (transaction.completed / transaction.failed, so an
+// integrator need not poll). `webhook.test` is sent only on request, to one endpoint, whatever its filter.
 import { z } from 'zod';
 
 export const TENANT_WEBHOOK_EVENT_TYPES = [
@@ -19,6 +20,8 @@ export const APPLICATION_WEBHOOK_EVENT_TYPES = [
   'books.stopped',
   'company.linked',
   'company.unlinked',
+  'transaction.completed',
+  'transaction.failed',
 ] as const;
 
 export const WEBHOOK_TEST_EVENT_TYPE = 'webhook.test';

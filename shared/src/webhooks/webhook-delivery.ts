@@ -10,6 +10,7 @@ export const WebhookAttemptOut = z
     duration_ms: z.number().int(),
     error: z.string().nullable().describe('Why the attempt failed; null when the receiver answered 2xx'),
     next_attempt_at: z.string().nullable().describe('When the next attempt is due; null when none follows'),
+    response_body: z.string().nullable().describe('The start of the receiver’s answer (up to 4 KB); null when it sent none or never answered'),
   })
   .meta({ id: 'WebhookAttemptOut' });
 export type WebhookAttemptOut = z.infer<typeof WebhookAttemptOut>;

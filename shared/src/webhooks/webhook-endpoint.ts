@@ -3,15 +3,16 @@
 // signing secret appears only in the answers of create and rotate-secret (WebhookEndpointWithSecretOut).
 import { z } from 'zod';
 
-const eventList = z
-  .array(z.string().trim().min(1).max(100))
-  .min(1, 'must name at least one event type')
-  .max(50)
-  .describe('Event types to deliver; the set depends on the API (bridge: connector.*, books.*, company.*; messaging: message.*)');
+const EVENT_TYPES_TEXT =
+  'Event types to deliver; the set depends on the API. Bridge: connector.online, connector.offline, books.started, books.stopped, ' +
+  'company.linked, company.unlinked, transaction.completed, transaction.failed. Messaging: message.sent, message.delivered, ' +
+  'message.opened, message.clicked, message.bounced, message.failed';
+
+const eventList = z.array(z.string().trim().min(1).max(100)).min(1, 'must name at least one event type').max(50).describe(EVENT_TYPES_TEXT);
 
 export const WebhookEndpointCreateIn = z.object({
   url: z.string().trim().min(1).max(2048).describe('HTTPS URL reachable from the public internet'),
-  events: eventList.optional().describe('Defaults to every event type of the API'),
+  events: eventList.optional().describe(`${EVENT_TYPES_TEXT}. Defaults to every event type of the API`),
   description: z.string().max(500).optional(),
 });
 export type WebhookEndpointCreateIn = z.infer<typeof WebhookEndpointCreateIn>;

@@ -139,6 +139,9 @@ export class JobRunner {
     const group = [head];
     for (const job of open.slice(1)) {
       if (group.length >= this.options.batchSize || needsCheck(job) || job.booksCompanyGuid !== head.booksCompanyGuid) break;
+      // An alteration is a create under its voucher's first REMOTEID: beside creations, the counters could
+      // not say which object was altered and which created, so it never shares their request.
+      if ((job.booksVoucherGuid === null) !== (head.booksVoucherGuid === null)) break;
       const shape = this.shapeOf(job);
       if (!shape || !canJoin(headShape, shape)) break;
       group.push(job);
@@ -235,7 +238,10 @@ export class JobRunner {
     if (verdict.kind === 'success' && group.every((job) => job.jobType === 'master')) {
       return this.settle(group.map((job) => [job, completedOutcome(job, null, null)]));
     }
-    if (verdict.kind === 'success' && shapes[0]?.action !== 'create' && group.every((job) => job.booksVoucherGuid !== null)) {
+    // Alterations are re-sent creates under each voucher's first REMOTEID: all of them ALTERED (none
+    // CREATED) says each re-stated its own voucher.
+    const everyTargetChanged = shapes[0]?.action !== 'create' || (verdict.kind === 'success' && verdict.created === 0 && verdict.altered === objectCount);
+    if (verdict.kind === 'success' && everyTargetChanged && group.every((job) => job.booksVoucherGuid !== null)) {
       return this.settle(group.map((job) => [job, targetOutcome(job, job.booksVoucherGuid as string)]));
     }
     // Otherwise the answer cannot say which job got what: each goes again alone. Those that went in are

@@ -9,6 +9,8 @@ import type { ConnectorDirectory } from './connector-directory.js';
 
 export type BridgeEventPublisher = Readonly<{
   publish(owner: { kind: 'application'; id: string }, event: { type: string; data: Record<string, unknown> }): Promise<unknown>;
+  /** Wakes the delivery worker for events queued in a bridge transaction (job outcomes). */
+  notifyQueued?(): void;
 }>;
 
 type Logger = Readonly<{ error(object: unknown, message: string): void }>;

@@ -323,18 +323,29 @@ export class ConnectorSession {
     for (const jobId of jobIds) if (this.inFlight.has(jobId)) this.stored.add(jobId);
   }
 
-  /** Records a run of results in one transaction, acknowledges each, and refills the freed slots. */
+  /**
+   * Records a run of results in one transaction, acknowledges each, and refills the freed slots.
+   * While the database cannot take them (PostgreSQL restarting, a full disk) the relay keeps trying,
+   * holding the frames behind them: the connector sent these results once and will not send them
+   * again while this session lasts, so giving up here would leave their jobs processing for ever.
+   * If the session ends first they are unacknowledged, and the connector sends them at its next hello.
+   */
   private async handleResults(results: readonly JobOutcomeIn[]): Promise<void> {
     if (this.state === 'closed') return;
-    let recorded: boolean[];
-    try {
-      recorded = await this.services.jobs.recordOutcomes(this.connector.connectorId, results.map(outcomeReport));
-    } catch (error) {
-      this.log.error({ err: error, connector_id: this.connector.connectorId, results: results.length }, 'recording job results failed');
-      // Not acknowledged: the connector keeps the results and sends them again.
-      const what = results.length === 1 ? 'this result' : `these ${results.length} results`;
-      this.sendError('internal_error', `the relay could not record ${what}; send again later`, results.length === 1 ? results[0]?.job_id : null);
-      return;
+    let recorded: boolean[] | undefined;
+    for (let attempt = 0; recorded === undefined; attempt++) {
+      try {
+        recorded = await this.services.jobs.recordOutcomes(this.connector.connectorId, results.map(outcomeReport));
+      } catch (error) {
+        this.log.error({ err: error, connector_id: this.connector.connectorId, results: results.length, attempt }, 'recording job results failed; trying again');
+        if (attempt === 0) {
+          const what = results.length === 1 ? 'this result' : `these ${results.length} results`;
+          this.sendError('internal_error', `the relay could not record ${what} yet; it keeps trying`, results.length === 1 ? results[0]?.job_id : null);
+        }
+        await new Promise((resolve) => setTimeout(resolve, Math.min(5000, 100 * 2 ** attempt)));
+        // `state` changes while we wait (the socket may close); the cast stops narrowing from the check above.
+        if ((this.state as string) === 'closed') return;
+      }
     }
     for (const { job_id } of results) {
       this.inFlight.delete(job_id);

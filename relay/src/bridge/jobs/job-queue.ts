@@ -38,12 +38,21 @@ export class JobQueue {
   private readonly clock: Clock;
   readonly maxRetries: number;
   private readonly listeners: ((companyId: number) => void)[] = [];
+  private readonly webhooksQueued: () => void;
 
-  constructor(deps: { db: Kysely<Database>; capabilities: DialectCapabilities; clock?: Clock; maxRetries?: number }) {
+  constructor(deps: {
+    db: Kysely<Database>;
+    capabilities: DialectCapabilities;
+    clock?: Clock;
+    maxRetries?: number;
+    /** Called after outcome webhooks were committed with their outcomes, to send them at once. */
+    webhooksQueued?: () => void;
+  }) {
     this.db = deps.db;
     this.capabilities = deps.capabilities;
     this.clock = deps.clock ?? systemClock;
     this.maxRetries = deps.maxRetries ?? DEFAULT_MAX_RETRIES;
+    this.webhooksQueued = deps.webhooksQueued ?? (() => undefined);
   }
 
   /** Adds a job (or returns the one the caller's own id already made) and wakes the gateway for a new one. */
@@ -89,9 +98,14 @@ export class JobQueue {
     return jobs;
   }
 
-  /** Records a run of outcomes in one transaction; per report, whether it settled the job (false: a repeat). */
-  recordOutcomes(connectorId: string, reports: readonly JobOutcomeReport[]): Promise<boolean[]> {
-    return recordOutcomes(this.db, connectorId, reports, this.clock().toISOString());
+  /**
+   * Records a run of outcomes in one transaction, with their transaction.completed / transaction.failed
+   * webhooks; per report, whether it settled the job (false: a repeat).
+   */
+  async recordOutcomes(connectorId: string, reports: readonly JobOutcomeReport[]): Promise<boolean[]> {
+    const { recorded, webhookDeliveries } = await recordOutcomes(this.db, connectorId, reports, this.clock().toISOString());
+    if (webhookDeliveries > 0) this.wakeWebhooks();
+    return recorded;
   }
 
   /** Idempotent: a repeat for a job already completed or failed is ignored (returns false). */
@@ -112,6 +126,7 @@ export class JobQueue {
   async requeueConnectorJobs(connectorId: string, options: { countRetry: boolean } = { countRetry: true }): Promise<number> {
     const result = await requeueJobs(this.db, { connectorId }, this.clock().toISOString(), options);
     this.notify(result.companyIds);
+    if (result.webhookDeliveries > 0) this.wakeWebhooks();
     return result.requeued + result.failed;
   }
 
@@ -141,11 +156,20 @@ export class JobQueue {
     const now = this.clock().toISOString();
     const result = await requeueJobs(this.db, { leaseExpiredBefore: now }, now);
     this.notify(result.companyIds);
+    if (result.webhookDeliveries > 0) this.wakeWebhooks();
     return result.requeued + result.failed;
   }
 
   onJobQueued(listener: (companyId: number) => void): void {
     this.listeners.push(listener);
+  }
+
+  private wakeWebhooks(): void {
+    try {
+      this.webhooksQueued();
+    } catch {
+      // The events are committed; the delivery worker's next pass sends them anyway.
+    }
   }
 
   private notify(companyIds: readonly number[]): void {

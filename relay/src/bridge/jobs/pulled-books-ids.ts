@@ -3,16 +3,18 @@
 // id, and that one moves each time the voucher is edited in the books; a master job may complete
 // without either. The pulled copies of the voucher (same company, same GUID) and of the master (same
 // company and type, exact name) carry both. One lookup per kind for a whole page of rows, never one a row.
+// The pulled voucher also carries the number the books hold: under automatic numbering they discard the
+// voucher_number sent and assign their own, which the caller needs to find the voucher.
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { parseJson } from '../bridge-ids.js';
 import { alterIdOf } from '../pulled/pulled-data-store.js';
-import type { TransactionRow } from './transaction-record.js';
+import type { TransactionRow, TransactionRowWithBooks } from './transaction-record.js';
 
-type BooksIds = Readonly<{ master_id: string | null; alter_id: string | null }>;
+type BooksIds = Readonly<{ master_id: string | null; alter_id: string | null; voucher_number?: string | null }>;
 
 /** Returns the rows in order; a completed row shows the pulled ids where it has none or an older alter id. */
-export async function withPulledBooksIds(db: Kysely<Database>, rows: readonly TransactionRow[]): Promise<TransactionRow[]> {
+export async function withPulledBooksIds(db: Kysely<Database>, rows: readonly TransactionRow[]): Promise<TransactionRowWithBooks[]> {
   const completed = rows.filter((row) => row.status === 'completed');
   const [vouchers, masters] = await Promise.all([
     pulledVoucherIds(db, completed.filter((row) => row.job_type === 'voucher')),
@@ -21,7 +23,12 @@ export async function withPulledBooksIds(db: Kysely<Database>, rows: readonly Tr
   return rows.map((row) => {
     const pulled = vouchers.get(row) ?? masters.get(row);
     if (!pulled) return row;
-    return { ...row, books_master_id: row.books_master_id ?? pulled.master_id, books_alter_id: laterAlterId(row.books_alter_id, pulled.alter_id) };
+    return {
+      ...row,
+      books_master_id: row.books_master_id ?? pulled.master_id,
+      books_alter_id: laterAlterId(row.books_alter_id, pulled.alter_id),
+      ...(pulled.voucher_number === undefined ? {} : { books_voucher_number: pulled.voucher_number }),
+    };
   });
 }
 
@@ -45,7 +52,7 @@ async function pulledVoucherIds(db: Kysely<Database>, rows: readonly Transaction
   const lacking = unique(withGuid.filter((row) => row.books_master_id === null).map((row) => row.books_voucher_guid));
   const pulled = await db
     .selectFrom('pulled_vouchers')
-    .select(['company_id', 'books_voucher_guid', 'alter_id'])
+    .select(['company_id', 'books_voucher_guid', 'alter_id', 'voucher_number'])
     .select((eb) =>
       lacking.length > 0 ? eb.case().when('books_voucher_guid', 'in', lacking).then(eb.ref('data')).else(null).end().as('data') : sql<string | null>`null`.as('data'),
     )
@@ -57,7 +64,7 @@ async function pulledVoucherIds(db: Kysely<Database>, rows: readonly Transaction
     const voucher = byGuid.get(key(row.company_id, row.books_voucher_guid));
     if (!voucher) continue;
     const masterId = voucher.data === null ? undefined : parseJson<Record<string, unknown>>(voucher.data, {})['master_id'];
-    found.set(row, { master_id: typeof masterId === 'string' ? masterId : null, alter_id: voucher.alter_id });
+    found.set(row, { master_id: typeof masterId === 'string' ? masterId : null, alter_id: voucher.alter_id, voucher_number: voucher.voucher_number });
   }
   return found;
 }

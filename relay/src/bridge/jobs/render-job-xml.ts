@@ -2,6 +2,7 @@
 // read it) and again at delivery when the company's books name changed since.
 import { renderMasterImport, renderVoucherImport, type AnyMasterWriteIn, type MasterType, type VoucherDocumentInput, type VoucherKind } from '@ledgerwire/shared';
 import { parseJson } from '../bridge-ids.js';
+import { lifecycleActionOf, renderStoredLifecycleXml } from '../writes/voucher-lifecycle-job.js';
 import type { TransactionDocumentRow, TransactionRow } from './transaction-record.js';
 
 /** What rendering reads: the job's row fields and its submitted document. */
@@ -9,12 +10,12 @@ type RenderSource<K extends keyof TransactionRow> = Pick<TransactionRow, K> & Pi
 
 export function renderVoucherJobXml(row: RenderSource<'job_id' | 'target_voucher_guid' | 'payload'>, companyName: string): string {
   const document = JSON.parse(row.document) as VoucherDocumentInput;
-  const kind = parseJson<{ voucher_kind?: VoucherKind }>(row.payload, {}).voucher_kind;
+  const { voucher_kind: kind, target_job_id: targetJobId } = parseJson<{ voucher_kind?: VoucherKind; target_job_id?: string }>(row.payload, {});
+  // An alteration re-sends the voucher under the REMOTEID it was created with: its create job's id.
   return renderVoucherImport(document, {
     companyName,
-    remoteId: row.job_id,
+    remoteId: row.target_voucher_guid && targetJobId ? targetJobId : row.job_id,
     action: row.target_voucher_guid ? 'Alter' : 'Create',
-    ...(row.target_voucher_guid ? { alterGuid: row.target_voucher_guid } : {}),
     ...(kind ? { voucherKind: kind } : {}),
   });
 }
@@ -26,5 +27,7 @@ export function renderMasterJobXml(row: RenderSource<'master_type'>, companyName
 
 /** Either kind of job. */
 export function renderJobXml(row: RenderSource<'job_type' | 'job_id' | 'target_voucher_guid' | 'payload' | 'master_type'>, companyName: string): string {
-  return row.job_type === 'master' ? renderMasterJobXml(row, companyName) : renderVoucherJobXml(row, companyName);
+  if (row.job_type === 'master') return renderMasterJobXml(row, companyName);
+  // A cancel or delete keeps what finds the voucher in the books, not a voucher document.
+  return lifecycleActionOf(row.payload) ? renderStoredLifecycleXml(row.document, companyName) : renderVoucherJobXml(row, companyName);
 }

@@ -1,12 +1,14 @@
 // Puts interrupted jobs back in the queue: those leased to a connector that dropped, or whose lease
 // ran out. Each return costs one retry; a job past its max_retries fails with CONNECTOR_OFFLINE (which a
 // later outcome from the connector replaces, see record-outcomes.ts). Jobs handed back because this
-// relay process is shutting down cost none: the connector did nothing wrong.
+// relay process is shutting down cost none: the connector did nothing wrong. A job failed here raises
+// its transaction.failed webhook in the same transaction (transaction-outcome-events.ts).
 import { jobErrorLabel } from '@ledgerwire/shared';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
+import { queueTransactionOutcomeEvents, type SettledJob } from './transaction-outcome-events.js';
 
-export type RequeueResult = Readonly<{ requeued: number; failed: number; companyIds: number[] }>;
+export type RequeueResult = Readonly<{ requeued: number; failed: number; companyIds: number[]; webhookDeliveries: number }>;
 
 export async function requeueJobs(
   db: Kysely<Database>,
@@ -17,13 +19,13 @@ export async function requeueJobs(
   return db.transaction().execute(async (trx) => {
     let query = trx
       .selectFrom('transactions')
-      .select(['id', 'company_id', 'retry_count', 'max_retries', 'lease_expires_at'])
+      .select(['id', 'job_id', 'application_id', 'company_id', 'retry_count', 'max_retries', 'lease_expires_at'])
       .where('status', '=', 'processing');
     query = 'connectorId' in which
       ? query.where('connector_id', '=', which.connectorId)
       : query.where('lease_expires_at', '<', which.leaseExpiredBefore);
     let requeued = 0;
-    let failed = 0;
+    const failed: SettledJob[] = [];
     const companyIds = new Set<number>();
     for (const job of await query.orderBy('id').execute()) {
       const retries = options.countRetry ? job.retry_count + 1 : job.retry_count;
@@ -49,12 +51,13 @@ export async function requeueJobs(
             .executeTakeFirst()
         : await update.set({ status: 'queued', retry_count: retries, lease_expires_at: null, lease_session: null, updated_at: now }).executeTakeFirst();
       if (Number(result.numUpdatedRows) === 0) continue;
-      if (exhausted) failed += 1;
+      if (exhausted) failed.push({ job_id: job.job_id, application_id: job.application_id });
       else {
         requeued += 1;
         companyIds.add(job.company_id);
       }
     }
-    return { requeued, failed, companyIds: [...companyIds] };
+    const webhookDeliveries = await queueTransactionOutcomeEvents(trx, failed, now);
+    return { requeued, failed: failed.length, companyIds: [...companyIds], webhookDeliveries };
   });
 }

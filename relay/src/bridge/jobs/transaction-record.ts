@@ -1,13 +1,16 @@
 // Turns a transactions row into the status record of the contract.
-import type { TransactionRecordOut } from '@ledgerwire/shared';
+import type { TransactionRecordOut, WaitingReasonOut } from '@ledgerwire/shared';
 import type { Selectable } from 'kysely';
 import type { TransactionDocumentsTable, TransactionsTable } from '../bridge-tables.js';
 import { parseJson } from '../bridge-ids.js';
 
 export type TransactionRow = Selectable<TransactionsTable>;
 export type TransactionDocumentRow = Selectable<TransactionDocumentsTable>;
+/** A row with the voucher number the books hold, once the sync has pulled its voucher (pulled-books-ids.ts). */
+export type TransactionRowWithBooks = TransactionRow & { books_voucher_number?: string | null };
 
-export function transactionRecord(row: TransactionRow): TransactionRecordOut {
+/** `waitingReason`: see waiting-reason.ts; null for a finished row or where the caller did not look it up. */
+export function transactionRecord(row: TransactionRowWithBooks, waitingReason: WaitingReasonOut | null = null): TransactionRecordOut {
   return {
     job_id: row.job_id,
     transaction_id: row.client_transaction_id ?? row.job_id,
@@ -20,6 +23,7 @@ export function transactionRecord(row: TransactionRow): TransactionRecordOut {
     books_voucher_guid: row.status === 'failed' ? null : row.books_voucher_guid,
     books_master_id: row.books_master_id,
     books_alter_id: row.books_alter_id,
+    books_voucher_number: row.status === 'failed' ? null : (row.books_voucher_number ?? null),
     error_code: row.error_code,
     error_label: row.error_label,
     error_message: row.error_message,
@@ -27,5 +31,6 @@ export function transactionRecord(row: TransactionRow): TransactionRecordOut {
     created_at: row.created_at,
     updated_at: row.updated_at,
     completed_at: row.completed_at,
+    waiting_reason: row.status === 'queued' || row.status === 'processing' ? waitingReason : null,
   };
 }

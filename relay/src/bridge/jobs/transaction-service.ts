@@ -8,6 +8,7 @@ import type { ConnectorDirectory, ConnectorRecord } from '../companies/connector
 import { parseJson } from '../bridge-ids.js';
 import { withPulledBooksIds } from './pulled-books-ids.js';
 import { transactionRecord, type TransactionRow } from './transaction-record.js';
+import { waitingReasonsOf } from './waiting-reason.js';
 
 export type TransactionFilter = Readonly<{
   status?: TransactionRow['status'];
@@ -77,13 +78,17 @@ export class TransactionService {
     if (filter.job_type) query = query.where('job_type', '=', filter.job_type);
     const { total } = await query.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow();
     const rows = await query.selectAll().orderBy('id', 'desc').limit(filter.limit).offset(filter.offset).execute();
-    const filled = await withPulledBooksIds(this.db, rows);
-    return { total: Number(total), transactions: filled.map((row) => ({ ...transactionRecord(row), application_id: row.application_id })) };
+    const records = await this.records(rows);
+    return { total: Number(total), transactions: records.map((record, index) => ({ ...record, application_id: rows[index]?.application_id ?? '' })) };
   }
 
-  /** Status records of a page of rows, with the books ids the sync has pulled since (one lookup for the page). */
+  /**
+   * Status records of a page of rows, with the books ids the sync has pulled since and why each
+   * unfinished one waits: one lookup of each for the whole page, never one a row.
+   */
   private async records(rows: readonly TransactionRow[]): Promise<TransactionRecordOut[]> {
-    return (await withPulledBooksIds(this.db, rows)).map(transactionRecord);
+    const [filled, waiting] = await Promise.all([withPulledBooksIds(this.db, rows), waitingReasonsOf(this.db, rows)]);
+    return filled.map((row) => transactionRecord(row, waiting.get(row.id) ?? null));
   }
 
   private async record(row: TransactionRow): Promise<TransactionRecordOut> {

@@ -1,7 +1,10 @@
 // Master creation (nine types): the body is validated by the route's schema for its type, rendered
-// to the import XML and queued like a voucher; the job's outcome carries books_master_id.
+// to the import XML and queued like a voucher, with its fingerprint (a repeated transaction_id with
+// another body is a 409, see enqueue-job.ts); the job's outcome carries books_master_id.
 import { MasterRenderError, type AcceptanceOut, type AnyMasterWriteIn, type MasterType } from '@ledgerwire/shared';
 import { AppError } from '../../errors/catalogue.js';
+// The messaging API's canonical-JSON fingerprint, so both APIs tell a repeat from a reuse the same way.
+import { requestFingerprint } from '../../messaging/messages/request-fingerprint.js';
 import type { CompanyRow } from '../companies/company-repository.js';
 import { newJobId, systemClock, type Clock } from '../bridge-ids.js';
 import type { JobQueue } from '../jobs/job-queue.js';
@@ -46,6 +49,7 @@ export class MasterWriteService {
       xml: renderOrRefuse({ document, master_type: type }, companyName),
       xml_company_name: companyName,
       target_voucher_guid: null,
+      request_fingerprint: requestFingerprint({ master_type: type, document: body }),
       ...freshJobColumns(now),
     });
     return {

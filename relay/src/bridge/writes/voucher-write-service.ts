@@ -1,12 +1,15 @@
 // The nine voucher writes: validate the document for its endpoint's kind (422 when well-formed but
-// wrong for the kind, or when the books' voucher type is of another kind), render the import XML, and
-// queue the job. Masters the voucher names are not checked here: a missing one fails the transaction
-// later, as the contract says.
+// wrong for the kind, when the books' voucher type is of another kind, or when its debits and credits
+// do not net to zero as the books would count them), render the import XML, and queue the job with its
+// body's fingerprint (a repeated transaction_id with another body is a 409, see enqueue-job.ts).
+// Masters the voucher names are not checked here: a missing one fails the transaction later, as the
+// contract says.
 import {
   describeVoucherIssues,
   paiseOf,
   VoucherRenderError,
   VOUCHER_WRITE_ENDPOINTS,
+  voucherImbalance,
   voucherKindWords,
   voucherWriteSchemaFor,
   writeTakesKind,
@@ -17,12 +20,15 @@ import {
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { AppError } from '../../errors/catalogue.js';
+// The messaging API's canonical-JSON fingerprint, so both APIs tell a repeat from a reuse the same way.
+import { requestFingerprint } from '../../messaging/messages/request-fingerprint.js';
 import type { CompanyRow } from '../companies/company-repository.js';
 import { newJobId, systemClock, type Clock } from '../bridge-ids.js';
 import { renderVoucherJobXml } from '../jobs/render-job-xml.js';
 import type { JobQueue } from '../jobs/job-queue.js';
 import { freshJobColumns } from './job-row-defaults.js';
 import { knownVoucherType } from './voucher-kind-lookup.js';
+import { alterationOrigin } from './voucher-target.js';
 
 export type WriteAcceptance = Readonly<{ acceptance: AcceptanceOut; replayed: boolean }>;
 
@@ -77,9 +83,17 @@ export class VoucherWriteService {
       throw new AppError('validation_failed', { message: `The ${endpoint.label} is not valid`, details: [{ field: 'voucher_type', message }] });
     }
     const kind = known?.kind ?? endpoint.voucher_kind;
+    const imbalance = voucherImbalance(body, kind);
+    if (imbalance) {
+      throw new AppError('unbalanced_entries', {
+        message: `The ${endpoint.label}'s ${imbalance.message}: the books refuse a voucher whose debits and credits do not net to zero`,
+        details: [{ field: 'ledger_entries', message: imbalance.message }],
+      });
+    }
     const jobId = newJobId();
     const companyName = company.books_company_name ?? company.name;
     const target = body.books_voucher_guid ?? null;
+    const targetJobId = target === null ? null : await alterationOrigin(this.db, company, target, body.transaction_id);
     const document = JSON.stringify(documentOf(body));
     const payload = JSON.stringify({
       kind: 'voucher',
@@ -92,8 +106,10 @@ export class VoucherWriteService {
       date: body.date,
       amount: totalOf(body),
       ...(target ? { books_voucher_guid: target } : {}),
+      ...(targetJobId ? { target_job_id: targetJobId } : {}),
     });
     const now = this.clock().toISOString();
+    const xml = renderOrRefuse({ document, job_id: jobId, target_voucher_guid: target, payload }, companyName);
     const { row, created } = await this.queue.enqueue({
       job_id: jobId,
       company_id: company.id,
@@ -104,9 +120,11 @@ export class VoucherWriteService {
       master_type: null,
       payload,
       document,
-      xml: renderOrRefuse({ document, job_id: jobId, target_voucher_guid: target, payload }, companyName),
+      xml,
       xml_company_name: companyName,
       target_voucher_guid: target,
+      // The validated body (defaults filled in, "118.00" read as 118): a repeat that says the same thing matches.
+      request_fingerprint: requestFingerprint({ endpoint: path, books_voucher_guid: target, document: documentOf(body) }),
       ...freshJobColumns(now),
     });
     return {
