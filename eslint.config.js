@@ -1,9 +1,11 @@
 // Lint that fails the build. Besides typescript-eslint's recommended rules, it holds the tree's
 // boundaries (each proven to bite by test/lint-rules.test.ts against fixtures in test/fixtures/lint):
 //   - connector/src/core never imports electron;
+//   - browser code (ui-kit, the console app, the connector page) imports no Node module;
 //   - no workspace imports another's src/ (only its package entry, @ledgerwire/<name>);
 //   - process.env only inside config modules (and tests);
 //   - no import cycles.
+import { builtinModules } from 'node:module';
 import js from '@eslint/js';
 import importX from 'eslint-plugin-import-x';
 import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
@@ -20,6 +22,13 @@ const electronInCore = {
   group: ['electron', 'electron/*'],
   message: 'connector/src/core is plain Node: only connector/src/electron-main may import electron.',
 };
+
+// The kit and the pages built on it are bundled for a browser, where Node's modules do not exist.
+const nodeInBrowser = {
+  group: ['node:*', ...builtinModules, ...builtinModules.map((name) => `${name}/*`)],
+  message: 'Browser code (ui-kit, console app, connector page) runs in a browser: no Node modules.',
+};
+const browserCode = ['**/ui-kit/src/**', '**/relay/src/console/app/**', '**/connector/src/ui/browser/**'];
 
 export default tseslint.config(
   {
@@ -51,6 +60,11 @@ export default tseslint.config(
   {
     files: ['**/connector/src/core/**'],
     rules: { 'no-restricted-imports': ['error', { patterns: [deepWorkspaceImport, electronInCore] }] },
+  },
+  {
+    files: browserCode,
+    languageOptions: { globals: { ...globals.browser } },
+    rules: { 'no-restricted-imports': ['error', { patterns: [deepWorkspaceImport, nodeInBrowser] }] },
   },
   {
     // Config modules read the environment; so do tests, benchmarks and e2e drivers, which are

@@ -30,6 +30,11 @@ describe('lint boundaries', () => {
     expect(results.get('connector/src/electron-main/imports-electron.ts')).toEqual([]);
   });
 
+  it('browser code (ui-kit, console app, connector page) imports no Node module', () => {
+    expect(rulesFiredOn('ui-kit/src/imports-node.ts')).toContain('no-restricted-imports');
+    expect(results.get('ui-kit/src/imports-node.ts')?.join('\n')).toContain('runs in a browser: no Node modules');
+  });
+
   it('no workspace imports another workspace through a path inside it', () => {
     expect(rulesFiredOn('relay/src/deep-workspace-import.ts')).toContain('no-restricted-imports');
     expect(rulesFiredOn('relay/src/relative-workspace-import.ts')).toContain('import-x/no-relative-packages');

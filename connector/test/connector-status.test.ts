@@ -2,7 +2,7 @@
 // ISO timestamps, and an idle state that tells "synced" from "never synced"; and about its jobs, that
 // only those handed to this connector are counted.
 import { describe, expect, it } from 'vitest';
-import { describeAge, describePairing, describeQueue, describeSync } from '../src/core/service/connector-status.js';
+import { describeAge, describePairing, describeQueue, describeSync, expectedVoucherChanges } from '../src/core/service/connector-status.js';
 import { describeSent, type SyncPhase } from '../src/core/sync/sync-engine.js';
 
 // Local times, so the expectations hold in any time zone.
@@ -43,6 +43,14 @@ describe('describePairing', () => {
     expect(status.lastSyncAt).toBe(run.lastSyncAt);
   });
 
+  it('says a company is syncing while a pass is on it, not what the last pass found', () => {
+    const run = { companyId: 7, lastSyncAt: ago(5 * MINUTE), lastResult: 'up to date', lastError: null, passes: 3 };
+    const status = describePairing(pairing, picture, run, now, true);
+    expect(status.description).toBe('"Ledgerwire Demo Traders" is open; syncing now.');
+    expect(status.syncing).toBe(true);
+    expect(describePairing(pairing, picture, run, now).syncing).toBe(false);
+  });
+
   it('says a company never synced is not synced yet', () => {
     const run = { companyId: 7, lastSyncAt: null, lastResult: null, lastError: null, passes: 0 };
     expect(describePairing(pairing, picture, run, now).description).toBe('"Ledgerwire Demo Traders" is open; not synced yet.');
@@ -76,7 +84,9 @@ describe('describeSync', () => {
       running: false,
       progress: null,
       percent: null,
+      expectedVouchers: null,
       lastSyncAt: ago(2 * MINUTE),
+      failures: [],
       description: 'Idle; the last sync finished 2 minutes ago.',
     });
     expect(describeSync(false, null, null, now).description).toBe('Idle; nothing has been synced yet.');
@@ -96,6 +106,35 @@ describe('describeSync', () => {
     const percents = steps.map(([phase, done, total]) => describeSync(true, { companyId: 7, phase, done, total, items: 0 }, null, now).percent as number);
     expect(percents).toEqual([...percents].sort((a, b) => a - b));
     expect([percents[0], percents[percents.length - 1]]).toEqual([0, 100]);
+  });
+
+  it('moves through one big date window voucher by voucher, counted against what the books say is to come', () => {
+    // 3,000 vouchers in one window: by windows alone the bar would sit at 10 % until the window ends.
+    const at = (items: number) => describeSync(true, { companyId: 7, phase: 'vouchers', done: 0, total: 1, items }, null, now, { expectedVouchers: 3000 });
+    expect([0, 300, 1500, 2999, 3000].map((items) => at(items).percent)).toEqual([10, 18, 50, 90, 90]);
+    expect(at(1500).expectedVouchers).toBe(3000);
+    // Fewer sent than the counters promised (a voucher altered twice counts twice): never past the band.
+    expect(describeSync(true, { companyId: 7, phase: 'vouchers', done: 0, total: 1, items: 5000 }, null, now, { expectedVouchers: 3000 }).percent).toBe(90);
+    // Windows done still count when they say more than the vouchers do.
+    expect(describeSync(true, { companyId: 7, phase: 'vouchers', done: 3, total: 4, items: 10 }, null, now, { expectedVouchers: 3000 }).percent).toBe(70);
+  });
+
+  it('does not call an idle connector whose last sync failed up to date, nor give it an expectation', () => {
+    const failed = describeSync(false, null, ago(2 * MINUTE), now, { expectedVouchers: 12, failures: [{ companyId: 7, error: 'the books stopped answering' }] });
+    expect(failed.description).toBe('The last sync failed for company 7 (the books stopped answering); it is tried again at the next pass.');
+    expect(failed.expectedVouchers).toBeNull();
+    expect(failed.failures).toEqual([{ companyId: 7, error: 'the books stopped answering' }]);
+  });
+});
+
+describe('expectedVoucherChanges', () => {
+  it('is how far the books voucher counter is ahead of the confirmed cursor', () => {
+    expect(expectedVoucherChanges({ altVchId: 3100 }, undefined)).toBe(3100);
+    expect(expectedVoucherChanges({ altVchId: 3100 }, JSON.stringify({ a: 100 }))).toBe(3000);
+    // A pass under way keeps its starting point until its last window is confirmed.
+    expect(expectedVoucherChanges({ altVchId: 3100 }, JSON.stringify({ a: 100, t: 3100, w: '20260430' }))).toBe(3000);
+    expect(expectedVoucherChanges({ altVchId: 3100 }, JSON.stringify({ a: 3100 }))).toBeNull();
+    expect(expectedVoucherChanges(undefined, undefined)).toBeNull();
   });
 });
 

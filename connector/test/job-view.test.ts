@@ -68,3 +68,59 @@ describe('which voucher or master a job is', () => {
     }
   });
 });
+
+describe('a voucher job row: type, number, date, party and amount from the XML sent', () => {
+  const companyName = 'Ledgerwire Demo Traders';
+
+  it('reads the party and its entry as the amount, entities decoded, in any script', () => {
+    const document = { ...journalDocument('बिल/१७', 'Office Rent', 118000.5), party_ledger: 'राम & सन्स <Pune>', ledger_entries: [
+      { ledger_name: 'राम & सन्स <Pune>', amount: 118000.5, is_debit: true },
+      { ledger_name: 'Sales', amount: 100000, is_debit: false },
+      { ledger_name: 'Output GST', amount: 18000.5, is_debit: false },
+    ] };
+    const xml = renderVoucherImport(document, { companyName, remoteId: 'job-1', voucherKind: 'journal' });
+    expect(explainJob(job, xml).voucher).toEqual({ voucherType: 'Journal', voucherNumber: 'बिल/१७', date: '2026-04-15', party: 'राम & सन्स <Pune>', amount: '118000.50' });
+  });
+
+  it('adds up the debits when the party has no entry of its own, leaving nested allocations out', () => {
+    const xml = renderVoucherImport({ ...journalDocument('JV/9', 'Office Rent', 75.25), party_ledger: 'Someone Else' }, { companyName, remoteId: 'job-1', voucherKind: 'journal' });
+    expect(explainJob(job, xml).voucher?.amount).toBe('75.25');
+    const withBills = '<VOUCHER VCHTYPE="Receipt"><DATE>20260401</DATE><VOUCHERNUMBER>R/1</VOUCHERNUMBER><PARTYLEDGERNAME>Ram</PARTYLEDGERNAME>'
+      + '<ALLLEDGERENTRIES.LIST><LEDGERNAME>Ram</LEDGERNAME><BILLALLOCATIONS.LIST><NAME>INV-1</NAME><AMOUNT>999.00</AMOUNT></BILLALLOCATIONS.LIST><AMOUNT>500.00</AMOUNT></ALLLEDGERENTRIES.LIST>'
+      + '<ALLLEDGERENTRIES.LIST><LEDGERNAME>Cash</LEDGERNAME><AMOUNT>-500.00</AMOUNT></ALLLEDGERENTRIES.LIST></VOUCHER>';
+    expect(explainJob(job, withBills).voucher).toEqual({ voucherType: 'Receipt', voucherNumber: 'R/1', date: '2026-04-01', party: 'Ram', amount: '500.00' });
+  });
+
+  it('has no voucher facts for a master, and says what it lacks as null', () => {
+    const ledger = renderMasterImport('ledger', { name: 'Ram', parent: 'Sundry Debtors' }, { companyName });
+    expect(explainJob({ ...job, jobType: 'master', eventType: 'ledger.create' }, ledger).voucher).toBeNull();
+    expect(explainJob(job, '<ENVELOPE><VOUCHER VCHTYPE="Sales"></VOUCHER></ENVELOPE>').voucher).toEqual({ voucherType: 'Sales', voucherNumber: null, date: null, party: null, amount: null });
+    expect(explainJob(job).voucher).toBeNull();
+  });
+});
+
+describe('why a job waits', () => {
+  const waiting: StoredJob = { ...job, state: 'queued', outcome: null, reported: false };
+  const open = [{ guid: 'guid', name: 'Ledgerwire Demo Traders' }];
+  const fine = { booksRunning: true, openCompanies: open, runnerWaiting: null, relayOnline: true } as const;
+
+  it('names what holds it back: TallyPrime, its company, the books refusing, or nothing', () => {
+    expect(explainJob(waiting, null, { ...fine, booksRunning: false })).toMatchObject({
+      state: 'waiting',
+      waitingReason: 'TallyPrime is not running (or its XML server is off). Start it and this job runs.',
+      explanation: 'TallyPrime is not running (or its XML server is off). Start it and this job runs.',
+    });
+    expect(explainJob(waiting, null, { ...fine, openCompanies: [] }).waitingReason).toBe('"Ledgerwire Demo Traders" is not open in TallyPrime. Open it and this job runs.');
+    // A company re-created in the books (new GUID, same name) still counts as open.
+    expect(explainJob(waiting, null, { ...fine, openCompanies: [{ guid: 'other', name: 'Ledgerwire Demo Traders' }] }).waitingReason).toBeNull();
+    expect(explainJob(waiting, null, { ...fine, runnerWaiting: 'a dialog is open in TallyPrime' }).waitingReason).toBe('TallyPrime did not take it yet: a dialog is open in TallyPrime.');
+    expect(explainJob(waiting, null, fine)).toMatchObject({ waitingReason: null, explanation: 'Waiting for its turn in TallyPrime.' });
+  });
+
+  it('for a result not yet reported, names the relay; a job being imported waits for nothing', () => {
+    const done: StoredJob = { ...job, reported: false, outcome: { status: 'completed', books_voucher_guid: 'g-1' } as never };
+    expect(explainJob(done, null, { ...fine, relayOnline: false }).waitingReason).toBe('The relay cannot be reached: the result is kept here and sent when it is back.');
+    expect(explainJob(done, null, fine).waitingReason).toBeNull();
+    expect(explainJob({ ...waiting, state: 'importing' }, null, { ...fine, booksRunning: false }).waitingReason).toBeNull();
+  });
+});

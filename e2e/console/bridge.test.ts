@@ -143,7 +143,7 @@ describe.skipIf(!browserAvailable())('console: accounting bridge', () => {
     await keepScreenshot(page, 'transaction-failed-1280');
     await transactions.backToList();
     await transactions.filter({ companyId, status: 'completed' });
-    await expect.poll(() => shell.panel('Results').innerText(), POLL).toContain('No transaction matches this filter.');
+    await expect.poll(() => shell.panel('Results').innerText(), POLL).toContain('No transaction matches this search.');
 
     // An integrator posts a voucher the books accept and sees it completed, with the books' GUID.
     const booked = { ...JOURNAL, voucher_number: 'JV-43', party_ledger: 'Cash', transaction_id: 'cash-2026-04' };
@@ -165,8 +165,10 @@ describe.skipIf(!browserAvailable())('console: accounting bridge', () => {
     await page.getByRole('link', { name: 'Northwind Invoicing' }).click();
     await applications.openWebhooks();
     const row = webhooks.deliveryRows(receiver.url, 'connector.online').first();
-    const attempts = await webhooks.showAttempts(row);
-    expect(await attempts.innerText()).toContain('HTTP 500');
+    const detail = await webhooks.inspect(row);
+    expect(JSON.parse(await webhooks.payload(detail).innerText())).toMatchObject({ type: 'connector.online' });
+    expect(await webhooks.attempt(detail, 1).innerText()).toContain('HTTP 500');
+    expect(await webhooks.responseBody(detail, 1).innerText()).toBe('receiver says no');
     await webhooks.redeliver(row);
     await eventually('the redelivery', async () => (receiver.received.some((r) => r.status === 200) ? true : undefined));
     // The relay records the attempt just after the receiver answers: reload until the history shows it.

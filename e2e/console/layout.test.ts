@@ -48,6 +48,11 @@ describe.skipIf(!browserAvailable())('console layout', () => {
       body: { name: 'Sundaram Logistics and Warehousing Private Limited (Chennai branch)' },
     });
     companyId = created.company_id;
+    // A webhook endpoint whose URL has no natural break: it must wrap, not widen the page.
+    await callApi(relay, 'POST', '/api/v1/webhooks', 200, {
+      token: key.credential,
+      body: { url: `http://127.0.0.1:9/hooks/sundaram-logistics/${'x'.repeat(120)}?token=${'y'.repeat(60)}`, events: ['company.linked'] },
+    });
   });
   afterAll(async () => {
     await browser?.close();
@@ -71,6 +76,7 @@ describe.skipIf(!browserAvailable())('console layout', () => {
         ['companies', '#/companies', 'Companies'],
         ['company', `#/companies/${companyId}`, 'Sundaram Logistics and Warehousing Private Limited (Chennai branch)'],
         ['transactions', '#/transactions', 'Transactions'],
+        ['webhooks', `#/applications/${applicationId}/webhooks`, 'Webhooks'],
       ];
       for (const [name, hash, heading] of pages) {
         await shell.visit(hash);

@@ -1,7 +1,8 @@
 // Page object: support's bridge tasks — rotate a customer's token on the application page (the new
 // token is read from the one-time notice), and on a company page attach it to a customer, detach
-// it, and disconnect it from its connector. Confirmation dialogs are accepted, as support would.
+// it, and disconnect it from its connector. The console's confirmation dialogs are accepted, as support would.
 import type { Locator } from 'playwright-core';
+import { ConsoleDialog } from './console-dialog.js';
 import type { ConsoleShell } from './console-shell.js';
 
 export class ConsoleBridgeSupport {
@@ -25,8 +26,8 @@ export class ConsoleBridgeSupport {
 
   /** Rotates the customer's token after confirming; returns the new token from the one-time notice. */
   async rotateCustomerToken(customerName: string): Promise<{ token: string; explanation: string }> {
-    this.page.once('dialog', (dialog) => void dialog.accept());
     await this.page.getByRole('button', { name: `Rotate token of ${customerName}` }).click();
+    await new ConsoleDialog(this.page).answer(`Rotate the enrolment token of ${customerName}?`, 'Rotate token');
     const notice = this.page.getByRole('status', { name: 'New enrolment token' });
     const token = (await notice.getByLabel('New enrolment token value').innerText()).trim();
     const explanation = await notice.innerText();
@@ -50,15 +51,10 @@ export class ConsoleBridgeSupport {
     await this.customerPanel().getByText(`Detached from ${customerName}.`, { exact: false }).waitFor();
   }
 
-  /** Disconnects the open company after confirming; returns the confirmation's text. */
+  /** Disconnects the open company after confirming in the console's dialog; returns the dialog's text. */
   async disconnect(): Promise<string> {
-    const asked = new Promise<string>((resolve) => {
-      this.page.once('dialog', (dialog) => {
-        resolve(dialog.message());
-        void dialog.accept();
-      });
-    });
     await this.shell.panel('Disconnect').getByRole('button', { name: 'Disconnect company' }).click();
+    const asked = await new ConsoleDialog(this.page).answer(/^Disconnect /, 'Disconnect');
     await this.shell.panel('Disconnect').getByText('Disconnected. Writes for this company now wait in the queue').waitFor();
     return asked;
   }

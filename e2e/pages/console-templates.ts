@@ -49,6 +49,20 @@ export class ConsoleTemplates {
     return this.page.frameLocator('iframe[title="HTML preview"]').locator('body');
   }
 
+  /** The sample data's text (it is {} until the relay has fitted it to the template's variables). */
+  sampleData(): Promise<string> {
+    return this.page.getByLabel('Sample data (JSON)').inputValue();
+  }
+
+  async fitSampleData(): Promise<void> {
+    await this.page.getByRole('button', { name: 'Fit sample data to the template' }).click();
+  }
+
+  /** The warning naming the variables the sample data lacks. */
+  missingVariables(): Locator {
+    return this.page.getByRole('status', { name: 'Missing variables' });
+  }
+
   previewError(): Locator {
     return this.shell.panel('Live preview').getByRole('alert');
   }

@@ -1,5 +1,6 @@
 // Page object: messaging tenants — the list, creating one, and one tenant's status and API keys.
 import type { Locator } from 'playwright-core';
+import { ConsoleDialog } from './console-dialog.js';
 import type { ConsoleShell } from './console-shell.js';
 
 export class ConsoleTenants {
@@ -57,8 +58,8 @@ export class ConsoleTenants {
   }
 
   async revokeKey(prefix: string): Promise<void> {
-    this.page.once('dialog', (dialog) => void dialog.accept());
     await this.page.getByRole('button', { name: `Revoke key ${prefix}` }).click();
+    await new ConsoleDialog(this.page).answer(`Revoke key ${prefix}?`, 'Revoke key');
     await this.keyRow(prefix).getByText('revoked', { exact: true }).waitFor();
   }
 

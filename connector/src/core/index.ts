@@ -22,6 +22,8 @@ export type StartConnectorOptions = Readonly<{
   booksUrl?: string;
   /** Port of the local UI on 127.0.0.1; random when left out. */
   uiPort?: number;
+  /** A folder with the local page pre-built by build/bundle-connector.mjs; bundled in memory at start when left out. */
+  uiPageDir?: string;
   /** Receives every log record (the service also keeps them for the UI). */
   log?: (record: LogRecord) => void;
   /** Timings and sizes (tests and benchmarks shorten intervals). */
@@ -49,7 +51,7 @@ export async function startConnectorService(options: StartConnectorOptions): Pro
   let ui: Awaited<ReturnType<typeof startUiServer>>;
   try {
     service = new ConnectorService(config, options.log ? [options.log] : []);
-    ui = await startUiServer(service, options.uiPort ?? 0);
+    ui = await startUiServer(service, { port: options.uiPort ?? 0, ...(options.uiPageDir === undefined ? {} : { pageDir: options.uiPageDir }) });
   } catch (error) {
     await service?.stop();
     lock.release();

@@ -65,7 +65,8 @@ async function main(): Promise<void> {
   // The same data folder as `npm run connector` (LEDGERWIRE_DATA_DIR, else the user's app-data folder):
   // one connector per machine, whichever way it is started; the run lock keeps the two from running at once.
   const { dataDir } = loadConnectorConfig();
-  service = await startConnectorService({ dataDir });
+  // The page was bundled next to main.js by build/bundle-connector.mjs (the package has no esbuild).
+  service = await startConnectorService({ dataDir, uiPageDir: path.join(__dirname, 'ui') });
   const uiUrl = service.uiUrl;
   registerShellIpc({ uiOrigin: new URL(uiUrl).origin, dataDir });
 

@@ -19,6 +19,10 @@ const PairBody = z.object({
   books_company: z.string().min(1, 'choose a company in the books'),
 });
 
+const UnpairBody = z.object({
+  company_id: z.coerce.number({ error: 'say which company to unpair' }).int('say which company to unpair').positive('say which company to unpair'),
+});
+
 function parse<T>(schema: z.ZodType<T>, body: unknown): T {
   const parsed = schema.safeParse(body);
   if (parsed.success) return parsed.data;
@@ -63,6 +67,13 @@ export async function handleUiApi(service: ConnectorService, method: string, pat
     case 'POST /api/pair': {
       const input = parse(PairBody, body);
       return plainly(async () => ({ company: await service.pair(input.company_id, input.books_company) }));
+    }
+    case 'POST /api/unpair': {
+      const input = parse(UnpairBody, body);
+      return plainly(async () => {
+        await service.unpair(input.company_id);
+        return { company_id: input.company_id };
+      });
     }
     case 'POST /api/sync-now':
       return plainly(async () => ({ results: await service.sync() }));

@@ -1,29 +1,25 @@
 // The local web UI's server: 127.0.0.1 only, a random port unless one is asked for, and a fresh token per
 // start carried in the page's URL. Every API call must present the token (header x-ui-token) and a Host of
 // this loopback address (a web page elsewhere cannot rebind a name onto it); bodies are JSON only, which
-// a cross-site form cannot send. The page itself is static HTML/CSS/JS from ./browser.
+// a cross-site form cannot send. The page is the Preact app under ./browser: bundled in memory at start,
+// or read pre-built from `pageDir` (the Electron package), see page-bundle.ts.
 import { randomBytes, timingSafeEqual } from 'node:crypto';
-import fs from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { ConnectorService } from '../core/service/connector-service.js';
+import { ASSET_PATH, connectorPageBundle, readPageFiles, type PageBundle } from './page-bundle.js';
 import { handleUiApi, UiRequestError } from './ui-api.js';
 
-const ASSETS = path.join(path.dirname(fileURLToPath(import.meta.url)), 'browser');
-const STATIC: Readonly<Record<string, { file: string; type: string }>> = {
-  '/': { file: 'index.html', type: 'text/html; charset=utf-8' },
-  '/index.html': { file: 'index.html', type: 'text/html; charset=utf-8' },
-  '/app.js': { file: 'app.js', type: 'text/javascript; charset=utf-8' },
-  '/style.css': { file: 'style.css', type: 'text/css; charset=utf-8' },
-};
 const SECURITY_HEADERS = {
-  'content-security-policy': "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; frame-ancestors 'none'",
+  'content-security-policy': "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'self'; object-src 'none'",
   'x-content-type-options': 'nosniff',
   'referrer-policy': 'no-referrer',
-  'cache-control': 'no-store',
+  'x-frame-options': 'DENY',
 };
+/** The page and the API are never cached: the token and the state change with every start. */
+const NO_STORE = { 'cache-control': 'no-store' };
+/** Hashed asset names change with their content. */
+const IMMUTABLE = { 'cache-control': 'public, max-age=31536000, immutable' };
 const MAX_BODY = 64 * 1024;
 
 export type UiServer = Readonly<{ url: string; close(): Promise<void> }>;
@@ -59,23 +55,45 @@ function readBody(request: http.IncomingMessage): Promise<unknown> {
 }
 
 function send(response: http.ServerResponse, status: number, body: unknown): void {
-  response.writeHead(status, { 'content-type': 'application/json; charset=utf-8', ...SECURITY_HEADERS });
+  response.writeHead(status, { 'content-type': 'application/json; charset=utf-8', ...SECURITY_HEADERS, ...NO_STORE });
   response.end(JSON.stringify(body));
 }
 
-export async function startUiServer(service: ConnectorService, port = 0): Promise<UiServer> {
+/** Serves the page's index or one of its assets; false when the path is neither. */
+function sendPage(page: PageBundle, pathname: string, response: http.ServerResponse): boolean {
+  if (pathname === '/' || pathname === '/index.html') {
+    response.writeHead(200, { 'content-type': 'text/html; charset=utf-8', ...SECURITY_HEADERS, ...NO_STORE });
+    response.end(page.indexHtml);
+    return true;
+  }
+  if (!pathname.startsWith(ASSET_PATH)) return false;
+  const asset = page.assets.get(pathname.slice(ASSET_PATH.length));
+  if (asset === undefined) {
+    response.writeHead(404, { 'content-type': 'text/plain; charset=utf-8', ...SECURITY_HEADERS, ...NO_STORE });
+    response.end('No such file: the connector may have been updated since this page was opened. Reload the page.');
+    return true;
+  }
+  response.writeHead(200, { 'content-type': asset.contentType, ...SECURITY_HEADERS, ...IMMUTABLE });
+  response.end(asset.body);
+  return true;
+}
+
+export type UiServerOptions = Readonly<{
+  port?: number;
+  /** A folder holding the page pre-built (the Electron package); the page is bundled in memory when left out. */
+  pageDir?: string;
+}>;
+
+export async function startUiServer(service: ConnectorService, options: UiServerOptions = {}): Promise<UiServer> {
+  // Built (or read) before listening, so a broken page stops the start rather than the first visit.
+  const page = options.pageDir === undefined ? await connectorPageBundle() : readPageFiles(options.pageDir);
   const token = randomBytes(24).toString('base64url');
   let allowedHosts: Set<string> = new Set();
   const server = http.createServer((request, response) => {
     void (async () => {
       const url = new URL(request.url ?? '/', 'http://127.0.0.1');
       if (!allowedHosts.has(request.headers.host ?? '')) return send(response, 421, { error: 'unexpected Host' });
-      const asset = request.method === 'GET' ? STATIC[url.pathname] : undefined;
-      if (asset) {
-        response.writeHead(200, { 'content-type': asset.type, ...SECURITY_HEADERS });
-        response.end(await fs.promises.readFile(path.join(ASSETS, asset.file)));
-        return;
-      }
+      if (request.method === 'GET' && sendPage(page, url.pathname, response)) return;
       if (!url.pathname.startsWith('/api/')) return send(response, 404, { error: 'not found' });
       if (!sameToken(request.headers['x-ui-token'] as string | undefined, token)) {
         return send(response, 401, { error: "this page's address is out of date (the connector started again since): open the address it printed, or its window, again" });
@@ -96,7 +114,7 @@ export async function startUiServer(service: ConnectorService, port = 0): Promis
   });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
-    server.listen(port, '127.0.0.1', () => resolve());
+    server.listen(options.port ?? 0, '127.0.0.1', () => resolve());
   });
   const actual = (server.address() as AddressInfo).port;
   allowedHosts = new Set([`127.0.0.1:${actual}`, `localhost:${actual}`]);

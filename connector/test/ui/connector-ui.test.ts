@@ -1,6 +1,8 @@
 // The local page in Debian's Chromium, driven as a person would: enrol by pasting the token, pair the
 // books company to one of the customer's companies, read the state in plain words, see a failed job
-// explained, sync now, read the log. The API behind it refuses calls without the per-start token.
+// explained with its voucher's type, number, date, party and amount, sync now, read the log. The page
+// is the Preact app built with the product's UI kit; the API behind it refuses calls without the
+// per-start token or from another host name.
 import http from 'node:http';
 import { chromium, type Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
@@ -40,24 +42,28 @@ describe.skipIf(!browserAvailable)('connector local UI', { timeout: 120_000 }, (
     await page.open(connector.uiUrl);
     await expect.poll(() => page.relayState().textContent(), SLOW).toMatch(/Not set up yet/);
     // Before enrolment there is nothing to pair: the pair form is not shown.
-    expect(await page.page.locator('#pair-form').isVisible()).toBe(false);
+    expect(await page.pairForm().count()).toBe(0);
     await expect.poll(() => page.booksState().textContent(), SLOW).toMatch(/TallyPrime is running with 2 companies open/);
-    await expect.poll(() => page.syncState().textContent(), SLOW).toBe('Idle; nothing has been synced yet.');
+    await expect.poll(() => page.syncState().textContent(), SLOW).toBe('Nothing to sync yet: no company is paired.');
     // Only the jobs handed to this connector are counted, and the words say so.
     expect(await page.queueState().textContent()).toBe('No jobs here waiting for the books (0 done).');
-    expect(await page.syncProgress().getAttribute('value')).toBe('0');
+    // Idle is not "100 % done": no bar at all while no sync runs.
+    expect(await page.syncProgress().count()).toBe(0);
 
     await page.enrol(relay.baseUrl, relay.customerToken, 'shop-counter');
     await expect.poll(() => page.enrolResult().textContent(), SLOW).toMatch(/Connected as con_/);
     await expect.poll(() => page.relayState().textContent(), SLOW).toMatch(/Connected to the relay/);
-    expect(await page.enrolSection().isHidden()).toBe(true);
+    expect(await page.enrolForm().count()).toBe(0);
+    await expect.poll(() => page.page.locator('#version').textContent(), SLOW).toMatch(/^shop-counter · version \d/);
 
     const companyId = relay.companyIds[0] as number;
     const booksCompany = (await books.companies())[0] as { guid: string; name: string };
-    await expect.poll(() => page.page.locator('#pair-company option').count(), SLOW).toBeGreaterThan(0);
+    await expect.poll(() => page.page.getByLabel('Your company').locator('option').count(), SLOW).toBeGreaterThan(0);
     await page.pair(booksCompany.name, companyId);
     await expect.poll(() => page.pairResult().textContent(), SLOW).toMatch(`Paired company ${companyId}`);
-    await expect.poll(() => page.pairings().first().textContent(), SLOW).toMatch(new RegExp(`"${booksCompany.name}" is open`));
+    // Companies by the customer's name for them, with the company they are in TallyPrime.
+    await expect.poll(() => page.companyCell(companyId, 'Company').textContent(), SLOW).toBe(`Acme books 1 company ${companyId}`);
+    expect(await page.companyCell(companyId, 'In TallyPrime').textContent()).toBe(booksCompany.name);
 
     const document = documentsByEndpoint('U1').journals as Record<string, unknown>;
     const bad = await relay.api('POST', `/api/v1/journals?company_id=${companyId}`, {
@@ -68,21 +74,28 @@ describe.skipIf(!browserAvailable)('connector local UI', { timeout: 120_000 }, (
       ],
     });
     await transactionSettled(relay, bad.transaction_id, companyId);
-    await expect.poll(() => page.job(bad.transaction_id).textContent(), SLOW).toMatch(/failed.*"Staff Welfare" does not exist.*Create it in TallyPrime/);
-    // Each job says which voucher or master it is, names in any script as they were sent.
-    expect(await page.jobWhat(bad.transaction_id).textContent()).toMatch(/^Journal no\. JV-U1 — voucher \(/);
+    await expect.poll(() => page.jobCell(bad.transaction_id, 'Details').textContent(), SLOW).toMatch(/"Staff Welfare" does not exist.*Create it in TallyPrime/);
+    expect(await page.jobCell(bad.transaction_id, 'State').textContent()).toMatch(/^Failed/);
+    // Each job says which voucher it is: type and number, its date, party and amount, as sent.
+    expect(await page.jobCell(bad.transaction_id, 'Voucher or master').textContent()).toBe('Journal no. JV-U1 Acme books 1');
+    expect(await page.jobCell(bad.transaction_id, 'Date').textContent()).toMatch(/2026|26/);
+    expect(await page.jobCell(bad.transaction_id, 'Party').textContent()).toBe(String(document['party_ledger']));
+    expect(await page.jobCell(bad.transaction_id, 'Amount').textContent()).toBe('10.00');
+    // A master is named by its kind and name, in any script as it was sent.
     const master = await relay.api('POST', `/api/v1/masters/ledger?company_id=${companyId}`, { name: 'शर्मा & சன்ஸ் <Pune>', parent: 'Sundry Debtors' });
     await transactionSettled(relay, master.transaction_id, companyId);
-    await expect.poll(() => page.jobWhat(master.transaction_id).textContent(), SLOW).toMatch(/^ledger "शर्मा & சன்ஸ் <Pune>" — master \(/);
+    await expect.poll(() => page.jobCell(master.transaction_id, 'Voucher or master').textContent(), SLOW).toBe('ledger "शर्मा & சன்ஸ் <Pune>" Acme books 1');
+    expect(await page.jobCell(master.transaction_id, 'Amount').textContent()).toBe('—');
 
     await eventually(async () => !(await page.syncButton().isDisabled()), 'sync now to be available');
     await page.syncNow();
-    // In words a person reads at a glance, not an ISO timestamp.
-    await expect.poll(() => page.pairings().first().textContent(), SLOW).toMatch(/last synced (just now|a minute ago) \(/);
-    await expect.poll(() => page.syncState().textContent(), SLOW).toMatch(/^Idle; the last sync finished (just now|a minute ago)\.$/);
-    // The company named as the paired-company list names it, not by its id alone.
+    // Times are the browser's local time, with how long ago in words.
+    await expect.poll(() => page.companyCell(companyId, 'Last synced').textContent(), SLOW).toMatch(/\d{1,2}:\d{2}:\d{2}.*\((just now|1 minute ago)\)$/);
+    await expect.poll(() => page.syncState().textContent(), SLOW).toMatch(/^Idle\. The last sync finished at \d{1,2}:\d{2}:\d{2}.*\((just now|1 minute ago)\)\.$/);
+    // The company named as the companies list names it, not by its id alone.
     await expect.poll(() => page.syncResult().textContent(), SLOW).toMatch(new RegExp(`^Acme books 1 \\(company ${companyId}\\): (up to date|.* sent)`));
-    expect(await page.syncProgress().getAttribute('value')).toBe('100');
+    expect(await page.syncProgress().count()).toBe(0);
+    expect(await page.companyCell(companyId, 'State').textContent()).toBe('Open');
 
     // Pairing the same books company with another of the customer's companies would unpair the first:
     // the page says so and goes ahead only when Pair is pressed again.
@@ -91,16 +104,44 @@ describe.skipIf(!browserAvailable)('connector local UI', { timeout: 120_000 }, (
     await expect.poll(() => page.pairResult().textContent(), SLOW).toMatch(
       new RegExp(`^"${booksCompany.name}" is paired with Acme books 1 \\(id ${companyId}\\) now: pairing it here unpairs that company.*Press Pair again to go ahead\\.$`),
     );
-    await expect.poll(() => page.pairings().first().textContent(), SLOW).toMatch(new RegExp(`^Acme books 1 \\(company ${companyId}\\):`));
-    await page.page.getByRole('button', { name: 'Pair' }).click();
+    expect(await page.companies().count()).toBe(1);
+    await expect.poll(() => page.company(companyId).count(), SLOW).toBe(1);
+    await page.pairButton().click();
     await expect.poll(() => page.pairResult().textContent(), SLOW).toMatch(`Paired company ${other}`);
-    // Companies are named as the customer knows them.
-    await expect.poll(() => page.pairings().allTextContents(), SLOW).toEqual([expect.stringMatching(new RegExp(`^Acme books 2 \\(company ${other}\\): "${booksCompany.name}" is open`))]);
+    await expect.poll(() => page.companies().allTextContents(), SLOW).toEqual([expect.stringMatching(new RegExp(`^Acme books 2 company ${other}${booksCompany.name}`))]);
 
     // At a phone's width nothing runs off the side of the page.
     await page.page.setViewportSize({ width: 400, height: 800 });
     expect(await page.page.evaluate('document.documentElement.scrollWidth')).toBeLessThanOrEqual(400);
     await expect.poll(() => page.log().textContent(), SLOW).toMatch(/paired company \d+ with/);
+    expect(page.problems).toEqual([]);
+  });
+
+  it('unpairs a company only when asked twice, and says what that stops', async () => {
+    // Enrolled by the test before (or here, when run alone), with a company paired.
+    if (connector.status().relay.state === 'not_enrolled') await connector.service.enrol({ relayUrl: relay.baseUrl, token: relay.customerToken, machineName: 'shop-counter' });
+    await eventually(() => connector.status().relay.state === 'online', 'the connector to come online');
+    const companyId = relay.companyIds[1] as number;
+    const name = 'Acme books 2';
+    await connector.service.pair(companyId, ((await books.companies())[0] as { name: string }).name);
+    const page = new ConnectorHomePage(await browser.newPage());
+    await page.open(connector.uiUrl);
+    await expect.poll(() => page.companyCell(companyId, 'Company').textContent(), SLOW).toBe(`${name} company ${companyId}`);
+    await page.unpair(name);
+    await expect.poll(() => page.unpairDialog().textContent(), SLOW).toMatch(new RegExp(`^Unpair ${name} \\(company ${companyId}\\) from this computer\\? Its jobs and sync stop here`));
+    // Keep it: nothing changes.
+    await page.unpairDialog().getByRole('button', { name: 'Keep it' }).click();
+    expect(await page.unpairDialog().count()).toBe(0);
+    expect(connector.status().pairings.map((p) => p.companyId)).toEqual([companyId]);
+    await page.unpair(name);
+    await page.unpairDialog().getByRole('button', { name: `Yes, unpair ${name}` }).click();
+    await expect.poll(() => page.page.getByRole('status').filter({ hasText: 'Unpaired' }).textContent(), SLOW).toBe(
+      `Unpaired ${name} (company ${companyId}): its jobs and sync no longer run on this computer.`,
+    );
+    await expect.poll(() => page.companies().count(), SLOW).toBe(0);
+    expect(connector.status().pairings).toEqual([]);
+    const atRelay = await relay.api('GET', `/api/v1/companies/${companyId}/health`);
+    expect(atRelay.paired).toBe(false);
     expect(page.problems).toEqual([]);
   });
 
@@ -123,5 +164,29 @@ describe.skipIf(!browserAvailable)('connector local UI', { timeout: 120_000 }, (
     expect(rebound).toBe(421);
     const form = await fetch(new URL('/api/sync-now', base), { method: 'POST', headers: { 'x-ui-token': token, 'content-type': 'application/x-www-form-urlencoded' }, body: 'a=1' });
     expect(form.status).toBe(415);
+    const unpairNothing = await fetch(new URL('/api/unpair', base), { method: 'POST', headers: { 'x-ui-token': token, 'content-type': 'application/json' }, body: '{}' });
+    expect(unpairNothing.status).toBe(400);
+    expect(await unpairNothing.json()).toEqual({ error: 'say which company to unpair' });
+  });
+
+  it('serves the page with a strict policy, and its hashed assets from the same origin', async () => {
+    const base = new URL(connector.uiUrl);
+    const index = await fetch(new URL('/', base));
+    expect(index.status).toBe(200);
+    expect(index.headers.get('content-security-policy')).toContain("script-src 'self'");
+    expect(index.headers.get('cache-control')).toBe('no-store');
+    const html = await index.text();
+    const script = /src="(\/assets\/main-[A-Z0-9]+\.js)"/.exec(html)?.[1];
+    const style = /href="(\/assets\/main-[A-Z0-9]+\.css)"/.exec(html)?.[1];
+    expect(script && style).toBeTruthy();
+    const js = await fetch(new URL(script as string, base));
+    expect([js.status, js.headers.get('content-type'), js.headers.get('cache-control')]).toEqual([200, 'text/javascript; charset=utf-8', 'public, max-age=31536000, immutable']);
+    const css = await fetch(new URL(style as string, base));
+    expect([css.status, css.headers.get('content-type')]).toEqual([200, 'text/css; charset=utf-8']);
+    expect(await css.text()).toContain('.progress-fill');
+    const missing = await fetch(new URL('/assets/main-OLD.js', base));
+    expect(missing.status).toBe(404);
+    // The hand-written files of the old page are gone.
+    expect((await fetch(new URL('/app.js', base))).status).toBe(404);
   });
 });

@@ -1,10 +1,14 @@
-// The web console for support and developers: the pages at /console and the read-only queries they
-// need under /admin/v1/console. app.ts registers this one plugin.
+// The web console for support and developers: the pages at /console, the read-only queries they need
+// under /admin/v1/console, and support's webhook actions there. app.ts registers this one plugin.
 import type { FastifyPluginAsync } from 'fastify';
 import { consoleAssetRoutes } from './console-asset-routes.js';
+import { consoleBridgeRoutes } from './console-bridge-routes.js';
 import { consoleQueryRoutes } from './console-query-routes.js';
+import { consoleWebhookActionRoutes } from './console-webhook-action-routes.js';
 
 export const consolePlugin: FastifyPluginAsync = async (app) => {
   await app.register(consoleAssetRoutes);
   await app.register(consoleQueryRoutes, { prefix: '/admin/v1/console' });
+  await app.register(consoleBridgeRoutes, { prefix: '/admin/v1/console' });
+  await app.register(consoleWebhookActionRoutes, { prefix: '/admin/v1/console' });
 };

@@ -4,11 +4,7 @@ import { sql, type Kysely } from 'kysely';
 import type { ConsoleMessageSearchQuery, ConsoleMessageSummaryOut, ConsolePulledCountOut, DeliveryStatus } from '@ledgerwire/shared';
 import type { Database } from '../db/schema.js';
 import { AppError } from '../errors/catalogue.js';
-
-/** LIKE pattern matching `text` anywhere, with LIKE's wildcards in it taken literally. */
-function containsPattern(text: string): string {
-  return `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
+import { containsPattern } from './console-sql.js';
 
 export class ConsoleQueries {
   constructor(private readonly db: Kysely<Database>) {}

@@ -1,6 +1,7 @@
 // Read-only operator queries the console needs and no other operator API answers: messages of a
-// tenant searched by status or recipient (with one message's timeline), pulled-data counts per
-// company, and any tenant's or application's webhook endpoints with their delivery history.
+// tenant searched by status or recipient (with one message's timeline), template draft previews and
+// sample data fitted to a draft's variables, pulled-data counts per company, and any tenant's or
+// application's webhook endpoints with their delivery history.
 // Mounted under /admin/v1/console behind the operator token. Reads only; changes go through the
 // owning area's own operator routes.
 import {
@@ -9,12 +10,14 @@ import {
   ConsoleMessageSearchQuery,
   ConsolePulledCountsOut,
   ConsolePulledCountsQuery,
+  ConsoleTemplateDraftIn,
   ConsoleTemplateDraftPreviewIn,
+  ConsoleTemplateDraftPreviewOut,
+  ConsoleTemplateSampleOut,
   ConsoleWebhookDeliveriesOut,
   ConsoleWebhookDeliveriesQuery,
   ConsoleWebhookListOut,
   ConsoleWebhookOwnerQuery,
-  TemplatePreviewOut,
 } from '@ledgerwire/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -22,6 +25,7 @@ import { requireOperator } from '../operator/operator-auth.js';
 import { MessageQueryService } from '../messaging/messages/message-query-service.js';
 import { MessageRepository } from '../messaging/messages/message-repository.js';
 import { TemplateRenderer } from '../messaging/templates/template-renderer.js';
+import { missingVariables, sampleDataFor, templateVariables } from '../messaging/templates/template-variables.js';
 import { ConsoleQueries } from './console-queries.js';
 
 const docs = (summary: string) => ({ tags: ['console'], summary, security: [{ operatorToken: [] }] });
@@ -54,23 +58,50 @@ export const consoleQueryRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => ({ success: true as const, message: await messages.get(request.params.id, request.params.message_id) }),
   );
 
+  /** Checks each part compiles (a 422 naming the part otherwise) and returns the sources that exist. */
+  const compiledSources = (draft: ConsoleTemplateDraftIn): string[] => {
+    draftRenderer.assertCompiles(draft.subject, 'subject');
+    draftRenderer.assertCompiles(draft.html, 'html');
+    if (draft.text) draftRenderer.assertCompiles(draft.text, 'text');
+    return [draft.subject, draft.html, ...(draft.text ? [draft.text] : [])];
+  };
+
   app.post(
     '/tenants/:id/template-previews',
     {
       schema: {
-        ...docs('Render a template draft with sample data, without saving it (changes nothing)'),
+        ...docs('Render a template draft with sample data, without saving it (changes nothing); names the variables the data lacks'),
         params: TenantParams,
         body: ConsoleTemplateDraftPreviewIn,
-        response: { 200: TemplatePreviewOut },
+        response: { 200: ConsoleTemplateDraftPreviewOut },
       },
     },
     async (request) => {
       await queries.assertTenantExists(request.params.id);
       const { subject, html, text, data } = request.body;
-      draftRenderer.assertCompiles(subject, 'subject');
-      draftRenderer.assertCompiles(html, 'html');
-      if (text) draftRenderer.assertCompiles(text, 'text');
-      return { success: true as const, ...draftRenderer.render({ subject, html, text: text ?? null }, data) };
+      const variables = templateVariables(compiledSources(request.body));
+      return {
+        success: true as const,
+        ...draftRenderer.render({ subject, html, text: text ?? null }, data),
+        missing_variables: missingVariables(variables, data),
+      };
+    },
+  );
+
+  app.post(
+    '/tenants/:id/template-samples',
+    {
+      schema: {
+        ...docs('The variables a template draft uses and sample data that fits them (read from the Handlebars syntax)'),
+        params: TenantParams,
+        body: ConsoleTemplateDraftIn,
+        response: { 200: ConsoleTemplateSampleOut },
+      },
+    },
+    async (request) => {
+      await queries.assertTenantExists(request.params.id);
+      const variables = templateVariables(compiledSources(request.body));
+      return { success: true as const, variables, sample_data: sampleDataFor(variables) };
     },
   );
 

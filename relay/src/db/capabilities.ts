@@ -14,6 +14,11 @@ export type DialectCapabilities = Readonly<{
    * run; SQLite runs it in one `BEGIN IMMEDIATE` transaction (its single write lock).
    */
   migrationSerialisation: 'advisory-lock' | 'immediate-transaction';
+  /**
+   * JSON kept in a text column is read with `->>` as it is (SQLite), or only after a cast to jsonb
+   * (PostgreSQL, where `->>` is defined on json types only).
+   */
+  jsonTextNeedsCast: boolean;
 }>;
 
 export const sqliteCapabilities: DialectCapabilities = Object.freeze({
@@ -22,6 +27,7 @@ export const sqliteCapabilities: DialectCapabilities = Object.freeze({
   notify: false,
   sharedAcrossProcesses: false,
   migrationSerialisation: 'immediate-transaction',
+  jsonTextNeedsCast: false,
 });
 
 export const postgresCapabilities: DialectCapabilities = Object.freeze({
@@ -30,4 +36,5 @@ export const postgresCapabilities: DialectCapabilities = Object.freeze({
   notify: true,
   sharedAcrossProcesses: true,
   migrationSerialisation: 'advisory-lock',
+  jsonTextNeedsCast: true,
 });

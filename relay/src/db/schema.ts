@@ -66,6 +66,8 @@ export interface WebhookAttemptsTable {
   duration_ms: number;
   error: string | null;
   next_attempt_at: string | null;
+  /** The start of the receiver's response body (0270); null when it sent none or never answered. */
+  response_body: string | null;
 }
 
 // Messaging (0100-messaging) and rate-limit counters (0101-rate-limit-counters).

@@ -68,12 +68,56 @@ describeOnDatabases('console query routes', (kind) => {
       ...op,
       payload: { subject: 'Order {{order}}', html: '<p>{{name}}</p>', text: 'For {{name}}', data: { order: 'A-1', name: '<Ann & co>' } },
     });
-    expect(body).toEqual({ success: true, subject: 'Order A-1', html: '<p>&lt;Ann &amp; co&gt;</p>', text: 'For <Ann & co>' });
+    expect(body).toEqual({ success: true, subject: 'Order A-1', html: '<p>&lt;Ann &amp; co&gt;</p>', text: 'For <Ann & co>', missing_variables: [] });
     const broken = await call(relay.app, 'POST', url, 422, { ...op, payload: { subject: 'x', html: '{{#if a}}open', data: {} } });
     expect(broken.body.error.code).toBe('template_syntax_invalid');
     await call(relay.app, 'POST', '/admin/v1/console/tenants/ten_nope/template-previews', 404, { ...op, payload: { subject: 's', html: 'h' } });
     const templates = (await call(relay.app, 'GET', `/admin/v1/tenants/${tenantId}/templates`, 200, op)).body.templates;
     expect(templates).toMatchObject([{ subject: 'Hi {{name}}', html: '<p>Hi {{name}}</p>' }]);
+  });
+
+  it('derives sample data from a draft’s variables and names the variables the data lacks', async () => {
+    const draft = {
+      subject: 'Invoice {{invoice.number}} for {{customer.name}}',
+      html: '<ul>{{#each items}}<li>{{name}} × {{qty}} {{../currency}}</li>{{/each}}</ul>{{#if paid}}Paid{{else}}Due {{due_date}}{{/if}}{{#with customer}}{{email}}{{/with}}',
+      text: '{{#each tags as |tag|}}{{tag}} {{/each}}{{@index}}',
+    };
+    const { body: sample } = await call(relay.app, 'POST', `/admin/v1/console/tenants/${tenantId}/template-samples`, 200, { ...op, payload: draft });
+    expect(sample.variables).toEqual([
+      { path: 'invoice.number', kind: 'value' },
+      { path: 'customer.name', kind: 'value' },
+      { path: 'items', kind: 'list' },
+      { path: 'items[].name', kind: 'value' },
+      { path: 'items[].qty', kind: 'value' },
+      { path: 'currency', kind: 'value' },
+      { path: 'paid', kind: 'section' },
+      { path: 'due_date', kind: 'value' },
+      { path: 'customer', kind: 'section' },
+      { path: 'customer.email', kind: 'value' },
+      { path: 'tags', kind: 'list' },
+      { path: 'tags[]', kind: 'value' },
+    ]);
+    expect(sample.sample_data).toMatchObject({
+      invoice: { number: expect.any(String) },
+      customer: { name: expect.any(String), email: expect.stringContaining('@') },
+      items: [{ name: 'Item 1', qty: 2 }, { name: 'Item 2', qty: 2 }],
+      paid: true,
+      tags: [expect.any(String), expect.any(String)],
+    });
+
+    const url = `/admin/v1/console/tenants/${tenantId}/template-previews`;
+    const fitted = (await call(relay.app, 'POST', url, 200, { ...op, payload: { ...draft, data: sample.sample_data } })).body;
+    expect(fitted.missing_variables).toEqual([]);
+    expect(fitted.html).toContain('<li>Item 1 × 2');
+    const partial = { invoice: { number: 'A-7' }, items: [{ name: 'Tea', qty: 1 }, { name: 'Sugar' }], paid: false };
+    const warned = (await call(relay.app, 'POST', url, 200, { ...op, payload: { ...draft, data: partial } })).body;
+    // customer is missing as a whole (its fields are not listed again); one item lacks qty.
+    expect(warned.missing_variables).toEqual(['items[].qty', 'currency', 'due_date', 'customer', 'tags']);
+    expect(warned.subject).toBe('Invoice A-7 for ');
+
+    const broken = await call(relay.app, 'POST', `/admin/v1/console/tenants/${tenantId}/template-samples`, 422, { ...op, payload: { subject: 'x', html: '{{#each items}}' } });
+    expect(broken.body.error.code).toBe('template_syntax_invalid');
+    await call(relay.app, 'POST', '/admin/v1/console/tenants/ten_nope/template-samples', 404, { ...op, payload: { subject: 's', html: 'h' } });
   });
 
   it('counts pulled vouchers and masters per company, with zeros where nothing was pulled', async () => {

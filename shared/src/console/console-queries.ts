@@ -76,10 +76,15 @@ export const ConsoleWebhookDeliveriesOut = z.object({
 export type ConsoleWebhookDeliveriesOut = z.infer<typeof ConsoleWebhookDeliveriesOut>;
 
 /** A template draft rendered with sample data before it is saved (the editor's live preview). */
-export const ConsoleTemplateDraftPreviewIn = z.object({
-  subject: z.string().min(1).max(998),
-  html: z.string().min(1).max(512 * 1024),
-  text: z.string().max(512 * 1024).nullable().optional(),
-  data: z.record(z.string(), z.unknown()).default({}),
-});
+export const ConsoleTemplateDraftPreviewIn = z
+  .object({
+    subject: z.string().min(1).max(998),
+    html: z.string().min(1).max(512 * 1024),
+    text: z.string().max(512 * 1024).nullable().optional(),
+    data: z.record(z.string(), z.unknown()).default({}),
+  })
+  .meta({
+    id: 'ConsoleTemplateDraftPreviewIn',
+    examples: [{ subject: 'Order {{order.number}} shipped', html: '<p>Dear {{customer.name}}</p>', text: null, data: { order: { number: 'SO-1042' }, customer: { name: 'Asha Rao' } } }],
+  });
 export type ConsoleTemplateDraftPreviewIn = z.infer<typeof ConsoleTemplateDraftPreviewIn>;

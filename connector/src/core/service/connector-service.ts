@@ -29,6 +29,7 @@ import {
   describeQueue,
   describeRelay,
   describeSync,
+  expectedVoucherChanges,
   type ConnectorStatus,
 } from './connector-status.js';
 import { JobExchange } from './job-exchange.js';
@@ -277,8 +278,19 @@ export class ConnectorService {
     return paired;
   }
 
+  /** Unpairs a service company from this machine: its jobs and sync stop here until it is paired again. */
+  async unpair(companyId: number): Promise<void> {
+    await this.relayApi().unpair(companyId);
+    this.pairings.replaceConfirmed(this.pairings.list().filter((p) => p.confirmed && p.companyId !== companyId));
+    this.pairings.withdraw(companyId);
+    this.log.info(`unpaired company ${companyId} from this computer`);
+    this.notify();
+  }
+
   recentJobs(limit = 50): JobView[] {
-    return this.jobs.recent(limit).map((job) => explainJob(job, job.xml));
+    const picture = this.presence.picture;
+    const situation = { booksRunning: picture.running, openCompanies: picture.companies, runnerWaiting: this.runner.waitingReason, relayOnline: this.link?.state === 'online' };
+    return this.jobs.recent(limit).map((job) => explainJob(job, job.xml, situation));
   }
 
   recentLog(limit = 200): LogEntry[] {
@@ -293,6 +305,7 @@ export class ConnectorService {
     const lastError = this.link?.lastError ?? null;
     const picture = this.presence.picture;
     const pairings = this.pairings.list().map((pairing) => ({ pairing, run: this.syncState.run(pairing.companyId) }));
+    const syncingCompany = this.syncing !== undefined ? (this.syncProgress?.companyId ?? null) : null;
     return {
       version: CONNECTOR_VERSION,
       relay: {
@@ -311,10 +324,23 @@ export class ConnectorService {
         requests: this.books.requestCounts(),
         description: describeBooks(picture, this.runner.waitingReason),
       },
-      pairings: pairings.map(({ pairing, run }) => describePairing(pairing, picture, run)),
+      pairings: pairings.map(({ pairing, run }) => describePairing(pairing, picture, run, new Date(), syncingCompany === pairing.companyId)),
       queue: describeQueue(this.jobs.counts()),
-      sync: describeSync(this.syncing !== undefined, this.syncProgress, latest(pairings.map(({ run }) => run.lastSyncAt))),
+      sync: describeSync(this.syncing !== undefined, this.syncProgress, latest(pairings.map(({ run }) => run.lastSyncAt)), new Date(), {
+        expectedVouchers: this.expectedVouchers(),
+        failures: pairings.flatMap(({ pairing, run }) => (run.lastError && pairing.confirmed ? [{ companyId: pairing.companyId, error: run.lastError }] : [])),
+      }),
     };
+  }
+
+  /** Vouchers the pass under way expects to send for the company it is on (for a bar that moves by count). */
+  private expectedVouchers(): number | null {
+    const progress = this.syncProgress;
+    if (this.syncing === undefined || progress?.phase !== 'vouchers') return null;
+    const pairing = this.pairings.list().find((p) => p.companyId === progress.companyId);
+    if (!pairing) return null;
+    const company = findOpenCompany(this.presence.picture.companies, pairing.booksCompanyGuid, pairing.booksCompanyName);
+    return expectedVoucherChanges(company, this.syncState.cursor(progress.companyId, 'vouchers'));
   }
 
   private relayApi(): RelayApi {

@@ -7,6 +7,7 @@ import type { Pairing } from '../state/pairing-store.js';
 import type { JobCounts } from '../state/job-store.js';
 import type { SyncRun } from '../state/sync-state-store.js';
 import type { SyncProgress } from '../sync/sync-engine.js';
+import { readCursor } from '../sync/sync-cursor.js';
 
 export type RelayStatus = Readonly<{
   state: 'not_enrolled' | RelayLinkState;
@@ -36,6 +37,8 @@ export type PairingStatus = Readonly<{
   lastSyncAt: string | null;
   lastSyncResult: string | null;
   lastSyncError: string | null;
+  /** A sync pass is working on this company right now (its last result is then not the news). */
+  syncing: boolean;
   description: string;
 }>;
 
@@ -51,8 +54,12 @@ export type ConnectorStatus = Readonly<{
     running: boolean;
     progress: SyncProgress | null;
     percent: number | null;
+    /** Vouchers this pass expects to send for the company in progress (from the books' counters), or null. */
+    expectedVouchers: number | null;
     /** When the last sync of any company finished, or null before the first. */
     lastSyncAt: string | null;
+    /** Companies whose last sync failed, with why: the connector is then not up to date. */
+    failures: readonly Readonly<{ companyId: number; error: string }>[];
     description: string;
   }>;
 }>;
@@ -101,12 +108,14 @@ export function describeBooks(picture: BooksPicture, waitingReason: string | nul
   return `TallyPrime is running with ${picture.companies.length} ${picture.companies.length === 1 ? 'company' : 'companies'} open.`;
 }
 
-export function describePairing(pairing: Pairing, picture: BooksPicture, run: SyncRun, now: Date = new Date()): PairingStatus {
+/** `syncing`: a pass is on this company now, so its last result ("up to date") is not said as the news. */
+export function describePairing(pairing: Pairing, picture: BooksPicture, run: SyncRun, now: Date = new Date(), syncing = false): PairingStatus {
   const open = findOpenCompany(picture.companies, pairing.booksCompanyGuid, pairing.booksCompanyName) !== undefined;
   let description: string;
   if (!pairing.confirmed) description = `Waiting for the relay to confirm the pairing with "${pairing.booksCompanyName}".`;
   else if (picture.running === false) description = `"${pairing.booksCompanyName}": TallyPrime is not running.`;
   else if (!open && picture.running) description = `"${pairing.booksCompanyName}" is not open in TallyPrime. Open it so its jobs and sync can run.`;
+  else if (syncing) description = `"${pairing.booksCompanyName}" is open; syncing now.`;
   else if (run.lastError) description = `"${pairing.booksCompanyName}": last sync failed — ${run.lastError}`;
   else if (run.lastSyncAt) description = `"${pairing.booksCompanyName}" is open; last synced ${describeAge(run.lastSyncAt, now)} (${run.lastResult ?? 'ok'}).`;
   else description = `"${pairing.booksCompanyName}" is open; not synced yet.`;
@@ -119,6 +128,7 @@ export function describePairing(pairing: Pairing, picture: BooksPicture, run: Sy
     lastSyncAt: run.lastSyncAt,
     lastSyncResult: run.lastResult,
     lastSyncError: run.lastError,
+    syncing,
     description,
   };
 }
@@ -159,17 +169,42 @@ const PHASE_BANDS: Readonly<Record<SyncProgress['phase'], readonly [number, numb
   reports: [95, 100],
 };
 
-/** How far through a company's pass: its phase's band, filled by the share of the phase done. */
-function passPercent(progress: SyncProgress): number {
+/**
+ * How far through a company's pass: its phase's band, filled by the share of the phase done. In the
+ * vouchers phase the share is counted in vouchers sent out of those expected (when the books' counters
+ * give an expectation), so a pass of thousands of vouchers in one date window moves voucher by voucher
+ * rather than jumping from the band's start to its end.
+ */
+function passPercent(progress: SyncProgress, expectedVouchers: number | null): number {
   const [from, to] = PHASE_BANDS[progress.phase];
-  const share = progress.total > 0 ? Math.min(1, progress.done / progress.total) : 0;
+  let share = progress.total > 0 ? Math.min(1, progress.done / progress.total) : 0;
+  if (progress.phase === 'vouchers' && expectedVouchers !== null && expectedVouchers > 0) share = Math.max(share, Math.min(1, progress.items / expectedVouchers));
   return Math.round(from + (to - from) * share);
 }
 
-export function describeSync(running: boolean, progress: SyncProgress | null, lastSyncAt: string | null, now: Date = new Date()): ConnectorStatus['sync'] {
-  const percent = progress ? passPercent(progress) : null;
+/**
+ * Vouchers a pass will send at most for a company: how far the books' voucher counter (AltVchId) is
+ * ahead of the confirmed cursor. Null when the company is not open or the counter is not known.
+ */
+export function expectedVoucherChanges(company: Readonly<{ altVchId: number }> | undefined, vouchersCursor: string | undefined): number | null {
+  if (company === undefined || !Number.isFinite(company.altVchId)) return null;
+  const ahead = company.altVchId - readCursor(vouchersCursor).a;
+  return ahead > 0 ? ahead : null;
+}
+
+export type SyncFacts = Readonly<{
+  expectedVouchers?: number | null;
+  failures?: readonly Readonly<{ companyId: number; error: string }>[];
+}>;
+
+/** The sync in words that never claim "up to date" while a pass runs or after one failed. */
+export function describeSync(running: boolean, progress: SyncProgress | null, lastSyncAt: string | null, now: Date = new Date(), facts: SyncFacts = {}): ConnectorStatus['sync'] {
+  const expectedVouchers = running ? (facts.expectedVouchers ?? null) : null;
+  const failures = facts.failures ?? [];
+  const percent = progress ? passPercent(progress, expectedVouchers) : null;
   let description: string;
   if (running) description = progress ? `Company ${progress.companyId}: ${PHASE_WORDS[progress.phase]} (${progress.items} items so far).` : 'Checking the books for changes…';
+  else if (failures.length > 0) description = `The last sync failed for ${failures.map((f) => `company ${f.companyId} (${f.error})`).join(' and ')}; it is tried again at the next pass.`;
   else description = lastSyncAt ? `Idle; the last sync finished ${describeAge(lastSyncAt, now)}.` : 'Idle; nothing has been synced yet.';
-  return { running, progress, percent, lastSyncAt, description };
+  return { running, progress, percent, expectedVouchers, lastSyncAt, failures, description };
 }

@@ -1,7 +1,18 @@
-// A job as the local UI lists it: which voucher or master it was, how it ended, and for a failure what
-// to do about it, in words for the person at the books (the error codes stay for support).
+// A job as the local UI lists it: which voucher or master it was (type, number, date, party, amount),
+// how it ended, for a failure what to do about it, and for a job still waiting why it waits, in words
+// for the person at the books (the error codes stay for support).
+import { findOpenCompany } from '../presence/books-company.js';
 import type { StoredJob } from '../state/job-store.js';
-import { describeJobSubject } from './job-subject.js';
+import { describeJobSubject, readVoucherFacts, type VoucherFacts } from './job-subject.js';
+
+/** What the connector knows right now that holds jobs back: the books, the companies open, the relay. */
+export type JobSituation = Readonly<{
+  booksRunning: boolean | null;
+  openCompanies: readonly Readonly<{ guid: string; name: string }>[];
+  /** The job runner's own words when the books refused its last attempt (a dialog open, say). */
+  runnerWaiting: string | null;
+  relayOnline: boolean;
+}>;
 
 export type JobView = Readonly<{
   jobId: string;
@@ -9,12 +20,16 @@ export type JobView = Readonly<{
   kind: string;
   /** The voucher's type and number or the master's name ("Receipt no. RCT/17"), null when its XML names neither. */
   subject: string | null;
+  /** A voucher's type, number, date, party and amount; null for a master. */
+  voucher: VoucherFacts | null;
   state: 'waiting' | 'importing' | 'completed' | 'failed';
   delivered: boolean;
   booksVoucherGuid: string | null;
   errorCode: string | null;
   errorMessage: string | null;
   explanation: string;
+  /** Why a job not yet done, or a result not yet reported, waits; null when nothing holds it back. */
+  waitingReason: string | null;
   receivedAt: string;
   updatedAt: string;
 }>;
@@ -33,13 +48,33 @@ const ADVICE: Readonly<Record<string, string>> = {
   BOOKS_IMPORT_FAILED: 'TallyPrime refused the voucher; the message says why.',
 };
 
-/** `xml`: the job's import XML, which says which voucher or master it is (null when not at hand). */
-export function explainJob(job: StoredJob, xml: string | null = null): JobView {
+/**
+ * Why a job waits: for one not done, the books or its company; for a result not reported, the relay.
+ * Null when nothing holds it back (a waiting job then just waits for its turn).
+ */
+export function jobWaitingReason(job: StoredJob, situation: JobSituation | undefined): string | null {
+  if (situation === undefined) return null;
+  if (job.outcome) return !job.reported && !situation.relayOnline ? 'The relay cannot be reached: the result is kept here and sent when it is back.' : null;
+  if (job.state === 'importing') return null;
+  if (situation.booksRunning === false) return 'TallyPrime is not running (or its XML server is off). Start it and this job runs.';
+  if (situation.booksRunning && findOpenCompany(situation.openCompanies, job.booksCompanyGuid, job.booksCompanyName) === undefined) {
+    return `"${job.booksCompanyName}" is not open in TallyPrime. Open it and this job runs.`;
+  }
+  if (situation.runnerWaiting) return `TallyPrime did not take it yet: ${situation.runnerWaiting}.`;
+  return null;
+}
+
+/**
+ * `xml`: the job's import XML, which says which voucher or master it is (null when not at hand);
+ * `situation`: the books, companies and relay now, to say why a job waits.
+ */
+export function explainJob(job: StoredJob, xml: string | null = null, situation?: JobSituation): JobView {
   const outcome = job.outcome;
   const state = outcome ? outcome.status : job.state === 'importing' ? 'importing' : 'waiting';
+  const waitingReason = jobWaitingReason(job, situation);
   let explanation: string;
   if (!outcome) {
-    explanation = job.state === 'importing' ? 'Being imported (or checking in the books whether an interrupted import went in).' : 'Waiting for its turn in TallyPrime.';
+    explanation = job.state === 'importing' ? 'Being imported (or checking in the books whether an interrupted import went in).' : (waitingReason ?? 'Waiting for its turn in TallyPrime.');
   } else if (outcome.status === 'completed') {
     explanation = `Booked in TallyPrime${outcome.books_voucher_guid ? ` (GUID ${outcome.books_voucher_guid})` : ''}.`;
   } else {
@@ -50,12 +85,14 @@ export function explainJob(job: StoredJob, xml: string | null = null): JobView {
     companyId: job.companyId,
     kind: `${job.jobType} (${job.eventType})`,
     subject: describeJobSubject(job.jobType, xml),
+    voucher: readVoucherFacts(job.jobType, xml),
     state,
     delivered: job.reported,
     booksVoucherGuid: outcome?.status === 'completed' ? (outcome.books_voucher_guid ?? null) : null,
     errorCode: outcome?.status === 'failed' ? outcome.error_code : null,
     errorMessage: outcome?.status === 'failed' ? outcome.error_message : null,
     explanation,
+    waitingReason,
     receivedAt: job.receivedAt,
     updatedAt: job.updatedAt,
   };

@@ -1,5 +1,5 @@
-// Page object for the connector's local page: what a person sees and does there, by role and id, so the
-// tests read as the user's steps and survive layout changes.
+// Page object for the connector's local page: what a person sees and does there, by role, label and
+// id, so the tests read as the user's steps and survive layout changes.
 import type { Locator, Page } from 'playwright-core';
 
 export class ConnectorHomePage {
@@ -9,6 +9,7 @@ export class ConnectorHomePage {
     page.on('console', (message) => {
       if (message.type() === 'error') this.problems.push(`console: ${message.text()}`);
     });
+    page.on('pageerror', (error) => this.problems.push(`page error: ${error.message}`));
     page.on('response', (response) => {
       if (response.status() >= 400) this.problems.push(`HTTP ${response.status()} ${response.url()}`);
     });
@@ -31,8 +32,8 @@ export class ConnectorHomePage {
     return this.page.locator('#queue-state');
   }
 
-  enrolSection(): Locator {
-    return this.page.locator('#enrol');
+  enrolForm(): Locator {
+    return this.page.getByRole('form', { name: 'Connect this computer' });
   }
 
   async enrol(relayUrl: string, token: string, machineName: string): Promise<void> {
@@ -46,26 +47,52 @@ export class ConnectorHomePage {
     return this.page.locator('#enrol-result');
   }
 
+  pairForm(): Locator {
+    return this.page.getByRole('form', { name: 'Pair a company' });
+  }
+
   async pair(booksCompanyName: string, companyId: number): Promise<void> {
     await this.page.getByLabel('Company in TallyPrime').selectOption({ label: booksCompanyName });
     await this.page.getByLabel('Your company').selectOption(String(companyId));
-    await this.page.getByRole('button', { name: 'Pair' }).click();
+    await this.pairButton().click();
+  }
+
+  pairButton(): Locator {
+    return this.page.getByRole('button', { name: 'Pair', exact: true });
   }
 
   pairResult(): Locator {
     return this.page.locator('#pair-result');
   }
 
-  pairings(): Locator {
-    return this.page.locator('#pairings li');
+  /** The paired companies' rows. */
+  companies(): Locator {
+    return this.page.getByRole('table', { name: 'Paired companies' }).locator('tbody tr');
+  }
+
+  company(companyId: number): Locator {
+    return this.page.locator(`tr[data-company-id="${companyId}"]`);
+  }
+
+  /** A cell of a company's row, by its column title ("State", "Last synced", "Last result"). */
+  companyCell(companyId: number, column: string): Locator {
+    return this.company(companyId).locator(`td[data-title="${column}"]`);
+  }
+
+  async unpair(companyName: string): Promise<void> {
+    await this.page.getByRole('button', { name: `Unpair ${companyName}`, exact: true }).first().click();
+  }
+
+  unpairDialog(): Locator {
+    return this.page.getByRole('alertdialog', { name: 'Unpair a company' });
   }
 
   async syncNow(): Promise<void> {
-    await this.page.getByRole('button', { name: 'Sync now' }).click();
+    await this.syncButton().click();
   }
 
   syncButton(): Locator {
-    return this.page.getByRole('button', { name: 'Sync now' });
+    return this.page.locator('#sync-now');
   }
 
   syncState(): Locator {
@@ -77,19 +104,23 @@ export class ConnectorHomePage {
   }
 
   syncProgress(): Locator {
-    return this.page.locator('#sync-progress');
+    return this.page.getByRole('progressbar', { name: 'Sync progress' });
   }
 
   job(jobId: string): Locator {
-    return this.page.locator(`#job-rows tr[data-job-id="${jobId}"]`);
+    return this.page.locator(`tr[data-job-id="${jobId}"]`);
   }
 
-  /** The "What" of a recent job: which voucher or master, then what was asked of the books. */
-  jobWhat(jobId: string): Locator {
-    return this.job(jobId).locator('td').nth(1);
+  /** A cell of a job's row, by its column title ("Voucher or master", "Date", "Party", "Amount", "State", "Details", "Received"). */
+  jobCell(jobId: string, column: string): Locator {
+    return this.job(jobId).locator(`td[data-title="${column}"]`);
   }
 
   log(): Locator {
     return this.page.locator('#log-lines');
+  }
+
+  pageError(): Locator {
+    return this.page.locator('#page-error');
   }
 }

@@ -22,17 +22,19 @@ import { WebhooksPage } from './pages/webhooks-page.js';
 
 const fragmentToken = takeTokenFromFragment();
 
+// Support starts from a company (a customer calls about their books), so Companies comes first and
+// is the page the console opens on.
 const NAV: readonly (readonly [string, readonly (readonly [string, string])[]])[] = [
-  ['Messaging', [['tenants', 'Tenants']]],
   [
     'Accounting bridge',
     [
-      ['applications', 'Applications'],
       ['companies', 'Companies'],
-      ['connectors', 'Connectors'],
       ['transactions', 'Transactions'],
+      ['connectors', 'Connectors'],
+      ['applications', 'Applications'],
     ],
   ],
+  ['Messaging', [['tenants', 'Tenants']]],
 ];
 
 export function ConsoleApp() {
@@ -76,7 +78,7 @@ export function ConsoleApp() {
           Skip to content
         </a>
         <header class="topbar">
-          <a class="brand" href={href('tenants')}>
+          <a class="brand" href={href('companies')}>
             Ledgerwire console
           </a>
           <span class="relay-id" title={`Installation ${relay.installation_id}`}>
@@ -101,7 +103,7 @@ export function ConsoleApp() {
               <ul>
                 {links.map(([path, text]) => (
                   <li key={path}>
-                    <a href={href(path)} aria-current={route.parts[0] === path ? 'page' : undefined}>
+                    <a href={href(path)} aria-current={(route.parts[0] ?? 'companies') === path ? 'page' : undefined}>
                       {text}
                     </a>
                   </li>
@@ -121,7 +123,6 @@ export function ConsoleApp() {
 function CurrentPage({ route }: { route: Route }) {
   const [section, id, sub, subId] = route.parts;
   switch (section) {
-    case undefined:
     case 'tenants':
       if (id === undefined) return <TenantsPage />;
       if (sub === 'templates' && subId !== undefined) return <TemplatePage tenantId={id} templateId={subId} />;
@@ -133,8 +134,9 @@ function CurrentPage({ route }: { route: Route }) {
       if (id === undefined) return <ApplicationsPage />;
       if (sub === 'webhooks') return <WebhooksPage owner={{ kind: 'application', id }} />;
       return <ApplicationPage applicationId={id} />;
+    case undefined:
     case 'companies':
-      return id === undefined ? <CompaniesPage /> : <CompanyPage companyId={Number(id)} />;
+      return id === undefined ? <CompaniesPage route={route} /> : <CompanyPage companyId={Number(id)} />;
     case 'connectors':
       return <ConnectorsPage />;
     case 'transactions':
@@ -144,7 +146,7 @@ function CurrentPage({ route }: { route: Route }) {
         <section class="page">
           <h1>Page not found</h1>
           <p>
-            There is no console page at this address. <a href={href('tenants')}>Go to the tenants</a>.
+            There is no console page at this address. <a href={href('companies')}>Go to the companies</a>.
           </p>
         </section>
       );

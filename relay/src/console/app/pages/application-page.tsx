@@ -7,8 +7,8 @@ import type { z } from 'zod';
 import { useApi } from '../api-context.js';
 import { withQuery } from '../api-client.js';
 import { href } from '../router.js';
-import { Badge, Checkbox, ErrorNotice, LoadedView, OneTimeSecret, Page, Panel, Select, StatusBadge, Table, When } from '../ui/components.js';
-import { useAction, useLoad } from '../ui/use-load.js';
+import { Badge, Checkbox, ErrorNotice, LoadedView, OneTimeSecret, Page, Panel, Select, StatusBadge, Table, When, useAction, useLoad } from '@ledgerwire/ui-kit';
+import { useConfirmDialog } from '../widgets/confirm-dialog.js';
 import { CompaniesTable } from './companies-page.js';
 
 type ApplicationAnswer = z.infer<typeof ApplicationOut>;
@@ -55,8 +55,10 @@ function KeysPanel({ applicationId }: { applicationId: string }) {
   const [capabilities, setCapabilities] = useState<ReadonlySet<BridgeCapability>>(new Set());
   const [created, setCreated] = useState<ApiKeyCreatedOut | undefined>(undefined);
   const action = useAction();
+  const { confirm, dialog } = useConfirmDialog();
   return (
     <Panel title="API keys">
+      {dialog}
       {created && (
         <OneTimeSecret label="New credential" value={created.credential} onDismiss={() => setCreated(undefined)}>
           <p class="muted">Send it as <code>Authorization: Bearer &lt;credential&gt;</code>. The relay keeps only a hash of the secret.</p>
@@ -116,8 +118,9 @@ function KeysPanel({ applicationId }: { applicationId: string }) {
                       type="button"
                       class="danger small"
                       aria-label={`Revoke key ${k.key_id}`}
-                      onClick={() => {
-                        if (!window.confirm(`Revoke key ${k.key_id}? Requests with it are refused at once.`)) return;
+                      onClick={async () => {
+                        const yes = await confirm({ title: `Revoke key ${k.key_id}?`, message: 'Requests with it are refused at once. This cannot be undone.', confirmLabel: 'Revoke key', danger: true });
+                        if (!yes) return;
                         void action.run(async () => {
                           await api.del(`/admin/v1/keys/${encodeURIComponent(k.key_id)}`);
                           keys.reload();
@@ -141,8 +144,10 @@ function CustomersPanel({ applicationId }: { applicationId: string }) {
   const customers = useLoad(() => api.get<CustomerList>(withQuery('/admin/v1/customers', { application_id: applicationId })), [applicationId]);
   const [rotated, setRotated] = useState<OperatorCustomerTokenOut['customer'] | undefined>(undefined);
   const action = useAction();
+  const { confirm, dialog } = useConfirmDialog();
   return (
     <Panel title="Customers">
+      {dialog}
       {rotated && (
         <OneTimeSecret label="New enrolment token" value={rotated.token} onDismiss={() => setRotated(undefined)}>
           <p class="muted">
@@ -171,8 +176,13 @@ function CustomersPanel({ applicationId }: { applicationId: string }) {
                     class="secondary small"
                     disabled={action.busy}
                     aria-label={`Rotate token of ${c.name}`}
-                    onClick={() => {
-                      if (!window.confirm(`Rotate the enrolment token of ${c.name}? The current token stops enrolling new machines at once; connectors already enrolled keep working.`)) return;
+                    onClick={async () => {
+                      const yes = await confirm({
+                        title: `Rotate the enrolment token of ${c.name}?`,
+                        message: 'The current token stops enrolling new machines at once; connectors already enrolled keep working.',
+                        confirmLabel: 'Rotate token',
+                      });
+                      if (!yes) return;
                       setRotated(undefined);
                       void action.run(async () => {
                         const answer = await api.post<OperatorCustomerTokenOut>(`/admin/v1/customers/${encodeURIComponent(c.id)}/rotate-token`);

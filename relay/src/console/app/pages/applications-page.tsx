@@ -4,8 +4,7 @@ import type { ApplicationListOut, ApplicationOut } from '@ledgerwire/shared';
 import type { z } from 'zod';
 import { useApi } from '../api-context.js';
 import { href, navigate } from '../router.js';
-import { ErrorNotice, LoadedView, Page, Panel, Table, TextInput, When } from '../ui/components.js';
-import { useAction, useLoad } from '../ui/use-load.js';
+import { ErrorNotice, LoadedView, Page, Panel, Table, TextInput, When, useAction, useLoad } from '@ledgerwire/ui-kit';
 
 type ApplicationList = z.infer<typeof ApplicationListOut>;
 type Application = z.infer<typeof ApplicationOut>;

@@ -1,63 +1,89 @@
-// One company: health, pairing with a connector's books company (support pairs), the customer link
-// (attach / detach), disconnect, the masters and reports settings, pulled-data counts and a link to
-// its transactions.
+// One company: its health and queue (who it belongs to, the connector and when it was last seen, the
+// books company, writes queued and failed, and why they wait), pairing with a connector's books company,
+// the customer link (attach / detach), disconnect, the masters and reports settings and pulled-data counts.
 import { useState } from 'preact/hooks';
-import type { CompanyOut, ConnectorListOut, ConnectorRecordOut, ConsolePulledCountsOut, OperatorCompanyOut } from '@ledgerwire/shared';
+import type { CompanyOut, ConnectorListOut, ConsoleCompanyOverviewEnvelopeOut, ConsolePulledCountsOut, OperatorCompanyOut } from '@ledgerwire/shared';
 import type { z } from 'zod';
+import { Badge, Checkbox, ErrorNotice, LoadedView, Page, Panel, When, useAction, useAutoRefresh, useLoad } from '@ledgerwire/ui-kit';
 import { useApi } from '../api-context.js';
 import { withQuery } from '../api-client.js';
 import { companyHealth } from '../company-health.js';
 import { href } from '../router.js';
-import { Badge, Checkbox, ErrorNotice, LoadedView, Notice, Page, Panel, Select, When } from '../ui/components.js';
-import { useAutoRefresh } from '../ui/use-auto-refresh.js';
-import { useAction, useLoad } from '../ui/use-load.js';
+import { QueueCounts } from './companies-page.js';
+import { PairPanel } from './company-pair-panel.js';
 import { CustomerLinkPanel, DisconnectPanel } from './company-support-panels.js';
 
 const REFRESH_MS = 15_000;
-type Company = OperatorCompanyOut['company'];
 type ConnectorList = z.infer<typeof ConnectorListOut>;
 
 export function CompanyPage({ companyId }: { companyId: number }) {
   const api = useApi();
   const loaded = useLoad(async () => {
-    const { company } = await api.get<OperatorCompanyOut>(`/admin/v1/companies/${companyId}`);
+    const [{ company: overview }, { company }] = await Promise.all([
+      api.get<ConsoleCompanyOverviewEnvelopeOut>(`/admin/v1/console/companies/${companyId}`),
+      api.get<OperatorCompanyOut>(`/admin/v1/companies/${companyId}`),
+    ]);
     const query = { application_id: company.application_id };
     const [connectors, pulled] = await Promise.all([
       api.get<ConnectorList>(withQuery('/admin/v1/connectors', query)),
       api.get<ConsolePulledCountsOut>(withQuery('/admin/v1/console/pulled-data', query)),
     ]);
-    return { company, connectors: connectors.connectors, pulled: pulled.companies.find((p) => p.company_id === companyId) };
+    return { overview, company, connectors: connectors.connectors, pulled: pulled.companies.find((p) => p.company_id === companyId) };
   }, [companyId]);
   useAutoRefresh(loaded.reload, REFRESH_MS);
 
   return (
     <LoadedView loaded={loaded} what="the company">
-      {({ company, connectors, pulled }) => {
-        const health = companyHealth(company, connectors);
+      {({ overview, company, connectors, pulled }) => {
+        const health = companyHealth(overview);
         return (
           <Page
-            title={company.name}
-            intro={`Company ${company.company_id} · application ${company.application_id}`}
+            title={overview.name}
+            intro={`Company ${overview.company_id} of ${overview.application_name ?? overview.application_id}`}
             actions={
-              <a class="button secondary" href={withQuery(href('transactions'), { company_id: company.company_id })}>
+              <a class="button secondary" href={withQuery(href('transactions'), { company_id: overview.company_id })}>
                 Transactions
               </a>
             }
           >
             <Panel title="Health">
               <p>
-                <Badge tone={health.tone}>{health.label}</Badge> {health.explanation}
+                {/* When writes wait for the same cause, the notice below says it: the cause is said once. */}
+                <Badge tone={health.tone}>{health.label}</Badge> {blocked(overview) ? null : health.explanation}
               </p>
               <dl class="facts">
                 <dt>Customer</dt>
-                <dd>{company.customer_id ? <code>{company.customer_id}</code> : 'Not attached to a customer'}</dd>
+                <dd>
+                  {overview.customer_id ? (
+                    <>
+                      {overview.customer_name ?? overview.customer_id} <code class="muted">{overview.customer_id}</code>
+                    </>
+                  ) : (
+                    'Not attached to a customer'
+                  )}
+                </dd>
                 <dt>Books company</dt>
-                <dd>{company.books_company_name ?? company.books_company_guid ?? 'Not paired'}</dd>
+                <dd>{overview.books_company_name ?? overview.books_company_guid ?? 'Not paired'}</dd>
                 <dt>Connector</dt>
-                <dd>{company.connector_id ? <code>{company.connector_id}</code> : '—'}</dd>
+                <dd>{overview.connector_machine ? `${overview.connector_machine} (${overview.connector_online ? 'online' : 'offline'})` : '—'}</dd>
+                <dt>Last seen</dt>
+                <dd>
+                  <When at={overview.connector_last_seen_at} />
+                </dd>
+                <dt>Writes</dt>
+                <dd>
+                  <QueueCounts company={overview} />
+                  {overview.oldest_queued_at && (
+                    <span class="muted">
+                      {' '}
+                      · oldest queued <When at={overview.oldest_queued_at} />
+                    </span>
+                  )}
+                </dd>
               </dl>
+              <WhyTheyWait company={overview} />
             </Panel>
-            <PairPanel company={company} connectors={connectors} onPaired={loaded.reload} />
+            <PairPanel company={overview} connectors={connectors} onPaired={loaded.reload} />
             <DisconnectPanel company={company} onDisconnected={loaded.reload} />
             <CustomerLinkPanel company={company} onChanged={loaded.reload} />
             <SettingsPanel company={company} onSaved={loaded.reload} />
@@ -88,64 +114,24 @@ export function CompanyPage({ companyId }: { companyId: number }) {
   );
 }
 
-function PairPanel({ company, connectors, onPaired }: { company: Company; connectors: readonly ConnectorRecordOut[]; onPaired: () => void }) {
-  const api = useApi();
-  const usable = connectors.filter((c) => c.open_companies.length > 0);
-  const [connectorId, setConnectorId] = useState(company.connector_id ?? usable[0]?.id ?? '');
-  const connector = connectors.find((c) => c.id === connectorId);
-  const [guid, setGuid] = useState(company.books_company_guid ?? connector?.open_companies[0]?.guid ?? '');
-  const action = useAction();
-  const [done, setDone] = useState(false);
+/** Writes wait for something support can act on (not merely the import in progress). */
+function blocked(company: ConsoleCompanyOverviewEnvelopeOut['company']): boolean {
+  return company.waiting_reason !== null && company.waiting_reason.code !== 'importing';
+}
 
-  if (connectors.length === 0) {
-    return (
-      <Panel title="Pairing">
-        <Notice>
-          No connector of this application is enrolled yet. Give the customer’s token to the end user: once their connector enrols and
-          reports the companies open in the books, you can pair this company here.
-        </Notice>
-      </Panel>
-    );
-  }
-  const books = connector?.open_companies ?? [];
+function WhyTheyWait({ company }: { company: ConsoleCompanyOverviewEnvelopeOut['company'] }) {
+  const waiting = company.jobs_queued + company.jobs_processing;
+  if (waiting === 0) return <p class="muted">No write of this company is waiting.</p>;
+  const reason = company.waiting_reason;
   return (
-    <Panel title="Pairing">
-      <form
-        class="form-row"
-        aria-label="Pair with the books"
-        onSubmit={(event) => {
-          event.preventDefault();
-          setDone(false);
-          void action.run(async () => {
-            const chosen = books.find((b) => b.guid === guid);
-            if (!connector || !chosen) throw new Error('Choose a connector and one of the companies open in its books.');
-            await api.post(`/admin/v1/companies/${company.company_id}/pair`, { connector_id: connector.id, books_company_guid: chosen.guid, books_company_name: chosen.name });
-            setDone(true);
-            onPaired();
-          });
-        }}
-      >
-        <Select
-          label="Connector"
-          value={connectorId}
-          onChange={(id) => {
-            setConnectorId(id);
-            setGuid(connectors.find((c) => c.id === id)?.open_companies[0]?.guid ?? '');
-          }}
-          options={connectors.map((c) => [c.id, `${c.machine_name} (${c.online ? 'online' : 'offline'})`] as const)}
-        />
-        {books.length === 0 ? (
-          <p class="muted">This connector reports no company open in its books. Ask the user to open the company in the books.</p>
-        ) : (
-          <Select label="Books company" value={guid} onChange={setGuid} options={books.map((b) => [b.guid, b.name] as const)} />
-        )}
-        <button type="submit" disabled={action.busy || books.length === 0}>
-          {company.paired ? 'Pair again' : 'Pair company'}
-        </button>
-      </form>
-      {done && <Notice tone="success">Paired. Writes for this company now go to that books company.</Notice>}
-      <ErrorNotice error={action.error} title="The company was not paired." />
-    </Panel>
+    <div class={`notice ${reason && reason.code !== 'importing' ? 'notice-warning' : 'notice-info'}`} role="status" aria-label="Why the writes wait">
+      <p>
+        <strong>
+          {waiting} {waiting === 1 ? 'write waits' : 'writes wait'}.
+        </strong>{' '}
+        {reason ? reason.message : 'Nothing holds them back: the connector takes them at its next claim, within seconds.'}
+      </p>
+    </div>
   );
 }
 
@@ -184,3 +170,4 @@ function SettingsPanel({ company, onSaved }: { company: CompanyOut; onSaved: () 
     </Panel>
   );
 }
+

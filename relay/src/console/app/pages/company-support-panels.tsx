@@ -6,8 +6,8 @@ import type { OperatorCompanyOut, OperatorCompanyRecordOut, OperatorCustomerList
 import type { z } from 'zod';
 import { useApi } from '../api-context.js';
 import { withQuery } from '../api-client.js';
-import { ErrorNotice, LoadedView, Notice, Panel, Select } from '../ui/components.js';
-import { useAction, useLoad } from '../ui/use-load.js';
+import { useConfirmDialog } from '../widgets/confirm-dialog.js';
+import { ErrorNotice, LoadedView, Notice, Panel, Select, useAction, useLoad } from '@ledgerwire/ui-kit';
 
 type CustomerList = z.infer<typeof OperatorCustomerListOut>;
 type Company = OperatorCompanyRecordOut;
@@ -90,8 +90,10 @@ export function DisconnectPanel({ company, onDisconnected }: { company: Company;
   const api = useApi();
   const [done, setDone] = useState(false);
   const action = useAction();
+  const { confirm, dialog } = useConfirmDialog();
   return (
     <Panel title="Disconnect">
+      {dialog}
       {company.paired ? (
         <div class="stack">
           <p>
@@ -103,9 +105,15 @@ export function DisconnectPanel({ company, onDisconnected }: { company: Company;
               type="button"
               class="danger"
               disabled={action.busy}
-              onClick={() => {
+              onClick={async () => {
                 const books = company.books_company_name ?? company.books_company_guid ?? 'its books company';
-                if (!window.confirm(`Disconnect ${company.name} from ${books}? Writes for it will wait in the queue until it is paired again.`)) return;
+                const yes = await confirm({
+                  title: `Disconnect ${company.name} from ${books}?`,
+                  message: 'Writes for it will wait in the queue until it is paired again. Nothing is deleted.',
+                  confirmLabel: 'Disconnect',
+                  danger: true,
+                });
+                if (!yes) return;
                 setDone(false);
                 void action.run(async () => {
                   await api.post<OperatorCompanyOut>(`/admin/v1/companies/${company.company_id}/disconnect`);

@@ -1,18 +1,21 @@
 // Connectors: the program on each customer machine, whether it is online, its version and the books.
-import type { ConnectorListOut } from '@ledgerwire/shared';
+import type { ConnectorListOut, OperatorCustomerListOut } from '@ledgerwire/shared';
 import type { z } from 'zod';
 import { useApi } from '../api-context.js';
-import { Badge, LoadedView, Page, Panel, Table, When } from '../ui/components.js';
-import { useAutoRefresh } from '../ui/use-auto-refresh.js';
-import { useLoad } from '../ui/use-load.js';
+import { Badge, LoadedView, Page, Panel, Table, When, useAutoRefresh, useLoad } from '@ledgerwire/ui-kit';
 
 type ConnectorList = z.infer<typeof ConnectorListOut>;
+type CustomerList = z.infer<typeof OperatorCustomerListOut>;
 
 const REFRESH_MS = 15_000;
 
 export function ConnectorsPage() {
   const api = useApi();
-  const connectors = useLoad(() => api.get<ConnectorList>('/admin/v1/connectors'), []);
+  // Customers by id, so each connector shows whose it is by name.
+  const connectors = useLoad(async () => {
+    const [list, customers] = await Promise.all([api.get<ConnectorList>('/admin/v1/connectors'), api.get<CustomerList>('/admin/v1/customers')]);
+    return { connectors: list.connectors, customerNames: new Map(customers.customers.map((c) => [c.id, c.name])) };
+  }, []);
   useAutoRefresh(connectors.reload, REFRESH_MS);
   return (
     <Page
@@ -41,7 +44,7 @@ export function ConnectorsPage() {
                   title: 'Open companies',
                   cell: (c) => (c.open_companies.length === 0 ? <span class="muted">none</span> : c.open_companies.map((o) => o.name).join(', ')),
                 },
-                { title: 'Customer', cell: (c) => <code>{c.customer_id}</code> },
+                { title: 'Customer', cell: (c) => data.customerNames.get(c.customer_id) ?? <code>{c.customer_id}</code> },
                 { title: 'Last seen', cell: (c) => <When at={c.last_seen_at} /> },
               ]}
             />

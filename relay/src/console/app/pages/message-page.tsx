@@ -2,8 +2,7 @@
 import type { ConsoleMessageDetailOut, MessageOut } from '@ledgerwire/shared';
 import { useApi } from '../api-context.js';
 import { href } from '../router.js';
-import { LoadedView, Notice, Page, Panel, StatusBadge, When } from '../ui/components.js';
-import { useLoad } from '../ui/use-load.js';
+import { LoadedView, Notice, Page, Panel, StatusBadge, When, useLoad } from '@ledgerwire/ui-kit';
 
 const ENTRY_WORDS: Record<string, string> = {
   queued: 'Accepted and queued for delivery',

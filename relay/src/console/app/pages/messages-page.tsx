@@ -4,8 +4,7 @@ import type { ConsoleMessageSearchOut } from '@ledgerwire/shared';
 import { useApi } from '../api-context.js';
 import { withQuery } from '../api-client.js';
 import { href, navigate, type Route } from '../router.js';
-import { LoadedView, Page, Panel, Select, StatusBadge, Table, TextInput, When } from '../ui/components.js';
-import { useLoad } from '../ui/use-load.js';
+import { LoadedView, Page, Panel, Select, StatusBadge, Table, TextInput, When, useLoad } from '@ledgerwire/ui-kit';
 
 const STATUS_OPTIONS = [['', 'Any status'], ...['queued', 'sent', 'delivered', 'opened', 'clicked', 'bounced', 'failed'].map((s) => [s, s] as const)] as const;
 const PAGE_SIZE = 50;

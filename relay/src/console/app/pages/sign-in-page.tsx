@@ -3,7 +3,7 @@
 import { useEffect, useState } from 'preact/hooks';
 import type { WhoamiOut } from '@ledgerwire/shared';
 import { ApiError, createApiClient, describeError } from '../api-client.js';
-import { Notice } from '../ui/components.js';
+import { Notice } from '@ledgerwire/ui-kit';
 
 type Props = Readonly<{
   initialToken: string | undefined;

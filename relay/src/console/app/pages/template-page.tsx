@@ -1,17 +1,16 @@
 // The template editor: subject, HTML and text in Handlebars, with a live preview rendered by the relay
 // from sample data as you type (the draft is not saved until you press Save; see use-live-preview.ts).
-import { useState } from 'preact/hooks';
-import type { TemplateEnvelopeOut, TemplateOut } from '@ledgerwire/shared';
+// The sample data starts out fitted to the template's own variables (read by the relay from the
+// Handlebars syntax), and the preview names any variable the sample data lacks.
+import { useEffect, useRef, useState } from 'preact/hooks';
+import type { ConsoleTemplateSampleOut, TemplateEnvelopeOut, TemplateOut } from '@ledgerwire/shared';
 import type { z } from 'zod';
 import { useApi } from '../api-context.js';
 import { href } from '../router.js';
-import { Badge, Checkbox, ErrorNotice, Field, LoadedView, Page, Panel, TextInput } from '../ui/components.js';
-import { useAction, useLoad } from '../ui/use-load.js';
+import { Badge, Checkbox, ErrorNotice, Field, LoadedView, Notice, Page, Panel, TextInput, useAction, useLoad } from '@ledgerwire/ui-kit';
 import { useLivePreview } from './use-live-preview.js';
 
 type TemplateEnvelope = z.infer<typeof TemplateEnvelopeOut>;
-
-const SAMPLE_DATA = '{\n  "name": "Asha",\n  "invoice": { "number": "INV-1001", "amount": "1,250.00" }\n}';
 
 export function TemplatePage({ tenantId, templateId }: { tenantId: string; templateId: string }) {
   const api = useApi();
@@ -31,9 +30,22 @@ function TemplateEditor(props: { template: TemplateOut; path: string; tenantId: 
   const [html, setHtml] = useState(template.html);
   const [text, setText] = useState(template.text ?? '');
   const [active, setActive] = useState(template.is_active);
-  const [sample, setSample] = useState(SAMPLE_DATA);
+  const [sample, setSample] = useState('{}');
   const [saved, setSaved] = useState(false);
   const save = useAction();
+  const fill = useAction();
+  // Until the user types their own sample data, the fitted sample may replace it.
+  const sampleEdited = useRef(false);
+
+  const fillSample = async (draft: { subject: string; html: string; text: string }, onlyIfUntouched: boolean) => {
+    const body = { subject: draft.subject, html: draft.html, text: draft.text === '' ? null : draft.text };
+    const fitted = await api.post<ConsoleTemplateSampleOut>(`/admin/v1/console/tenants/${encodeURIComponent(props.tenantId)}/template-samples`, body);
+    if (onlyIfUntouched && sampleEdited.current) return;
+    setSample(JSON.stringify(fitted.sample_data, null, 2));
+  };
+  useEffect(() => {
+    void fill.run(() => fillSample({ subject: template.subject, html: template.html, text: template.text ?? '' }, true));
+  }, []);
 
   const { preview, error: previewError } = useLivePreview(props.tenantId, { subject, html, text }, sample);
 
@@ -79,10 +91,30 @@ function TemplateEditor(props: { template: TemplateOut; path: string; tenantId: 
           </form>
         </Panel>
         <Panel title="Live preview">
-          <Field label="Sample data (JSON)" hint="The data a send would carry">
-            <textarea rows={6} spellcheck={false} value={sample} onInput={(e) => setSample(e.currentTarget.value)} />
+          <Field label="Sample data (JSON)" hint="The data a send would carry; it starts out fitted to the template’s variables">
+            <textarea
+              rows={8}
+              spellcheck={false}
+              value={sample}
+              onInput={(e) => {
+                sampleEdited.current = true;
+                setSample(e.currentTarget.value);
+              }}
+            />
           </Field>
+          <div class="form-actions">
+            <button type="button" class="secondary small" disabled={fill.busy} onClick={() => void fill.run(() => fillSample({ subject, html, text }, false))}>
+              Fit sample data to the template
+            </button>
+          </div>
+          <ErrorNotice error={fill.error} title="No sample data could be made:" />
           <ErrorNotice error={previewError} title="The preview cannot be shown:" />
+          {preview && preview.missing_variables.length > 0 && (
+            <Notice tone="warning" label="Missing variables">
+              The sample data has no value for <strong>{preview.missing_variables.join(', ')}</strong>: {preview.missing_variables.length === 1 ? 'it renders' : 'they render'} empty. Add{' '}
+              {preview.missing_variables.length === 1 ? 'it' : 'them'} to the sample data, or press “Fit sample data to the template”.
+            </Notice>
+          )}
           {preview && (
             <div class="preview" aria-label="Rendered preview">
               <p>

@@ -4,8 +4,7 @@ import type { TemplateEnvelopeOut, TemplateListOut } from '@ledgerwire/shared';
 import type { z } from 'zod';
 import { useApi } from '../api-context.js';
 import { href, navigate } from '../router.js';
-import { ErrorNotice, LoadedView, Panel, Select, StatusBadge, Table, TextInput, When } from '../ui/components.js';
-import { useAction, useLoad } from '../ui/use-load.js';
+import { ErrorNotice, LoadedView, Panel, Select, StatusBadge, Table, TextInput, When, useAction, useLoad } from '@ledgerwire/ui-kit';
 
 type TemplateList = z.infer<typeof TemplateListOut>;
 type TemplateEnvelope = z.infer<typeof TemplateEnvelopeOut>;

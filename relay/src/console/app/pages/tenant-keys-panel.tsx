@@ -3,8 +3,8 @@ import { useState } from 'preact/hooks';
 import type { TenantApiKeyCreatedOut, TenantApiKeyListOut } from '@ledgerwire/shared';
 import type { z } from 'zod';
 import { useApi } from '../api-context.js';
-import { ErrorNotice, LoadedView, OneTimeSecret, Panel, StatusBadge, Table, When } from '../ui/components.js';
-import { useAction, useLoad } from '../ui/use-load.js';
+import { useConfirmDialog } from '../widgets/confirm-dialog.js';
+import { ErrorNotice, LoadedView, OneTimeSecret, Panel, StatusBadge, Table, When, useAction, useLoad } from '@ledgerwire/ui-kit';
 
 type KeyList = z.infer<typeof TenantApiKeyListOut>;
 type KeyCreated = z.infer<typeof TenantApiKeyCreatedOut>;
@@ -15,6 +15,7 @@ export function TenantKeysPanel({ tenantId }: { tenantId: string }) {
   const keys = useLoad(() => api.get<KeyList>(base), [tenantId]);
   const [issued, setIssued] = useState<KeyCreated | undefined>(undefined);
   const action = useAction();
+  const { confirm, dialog } = useConfirmDialog();
   return (
     <Panel
       title="API keys"
@@ -33,6 +34,7 @@ export function TenantKeysPanel({ tenantId }: { tenantId: string }) {
         </button>
       }
     >
+      {dialog}
       {issued && <OneTimeSecret label="New API key" value={issued.api_key} onDismiss={() => setIssued(undefined)} />}
       <ErrorNotice error={action.error} />
       <LoadedView loaded={keys} what="the API keys">
@@ -58,8 +60,9 @@ export function TenantKeysPanel({ tenantId }: { tenantId: string }) {
                       type="button"
                       class="danger small"
                       aria-label={`Revoke key ${k.prefix}`}
-                      onClick={() => {
-                        if (!window.confirm(`Revoke key ${k.prefix}? Requests with it are refused at once.`)) return;
+                      onClick={async () => {
+                        const yes = await confirm({ title: `Revoke key ${k.prefix}?`, message: 'Requests with it are refused at once. This cannot be undone.', confirmLabel: 'Revoke key', danger: true });
+                        if (!yes) return;
                         void action.run(async () => {
                           await api.del(`${base}/${encodeURIComponent(k.prefix)}`);
                           keys.reload();

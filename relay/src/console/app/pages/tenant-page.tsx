@@ -5,8 +5,7 @@ import type { TenantEnvelopeOut, TenantLimitsOut, TenantOut } from '@ledgerwire/
 import type { z } from 'zod';
 import { useApi } from '../api-context.js';
 import { href } from '../router.js';
-import { Badge, ErrorNotice, LoadedView, Page, Panel, StatusBadge, TextInput } from '../ui/components.js';
-import { useAction, useLoad } from '../ui/use-load.js';
+import { Badge, ErrorNotice, LoadedView, Page, Panel, StatusBadge, TextInput, useAction, useLoad } from '@ledgerwire/ui-kit';
 import { TenantKeysPanel } from './tenant-keys-panel.js';
 import { TemplatesPanel } from './templates-panel.js';
 

@@ -4,8 +4,7 @@ import type { TenantEnvelopeOut, TenantListOut } from '@ledgerwire/shared';
 import type { z } from 'zod';
 import { useApi } from '../api-context.js';
 import { href, navigate } from '../router.js';
-import { ErrorNotice, LoadedView, Page, Panel, StatusBadge, Table, TextInput } from '../ui/components.js';
-import { useAction, useLoad } from '../ui/use-load.js';
+import { ErrorNotice, LoadedView, Page, Panel, StatusBadge, Table, TextInput, useAction, useLoad } from '@ledgerwire/ui-kit';
 
 type TenantList = z.infer<typeof TenantListOut>;
 type TenantEnvelope = z.infer<typeof TenantEnvelopeOut>;

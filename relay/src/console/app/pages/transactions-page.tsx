@@ -1,78 +1,122 @@
-// Transactions (jobs written to the books) across applications, filtered by company and status.
+// Transactions (writes to the books) across applications, searched by voucher number, party, amount
+// and date as well as company and status; the list shows those, the company by name, and why a waiting
+// write waits or why a failed one failed. The search runs in the relay, a page at a time.
 import { useState } from 'preact/hooks';
-import type { OperatorTransactionListOut } from '@ledgerwire/shared';
-import type { z } from 'zod';
+import type { ConsoleTransactionSearchOut, ConsoleTransactionSummaryOut } from '@ledgerwire/shared';
+import { LoadedView, Page, Panel, Select, StatusBadge, Table, TextInput, When, useLoad } from '@ledgerwire/ui-kit';
 import { useApi } from '../api-context.js';
 import { withQuery } from '../api-client.js';
 import { href, navigate, type Route } from '../router.js';
-import { LoadedView, Page, Panel, Select, StatusBadge, Table, TextInput, When } from '../ui/components.js';
-import { useLoad } from '../ui/use-load.js';
-
-type TransactionList = z.infer<typeof OperatorTransactionListOut>;
 
 const STATUS_OPTIONS = [['', 'Any status'], ['queued', 'queued'], ['processing', 'processing'], ['completed', 'completed'], ['failed', 'failed']] as const;
 const PAGE_SIZE = 50;
 
+/** The search fields, as they stand in the address (so a search can be linked to and reloaded). */
+const FIELDS = ['company_id', 'status', 'voucher_number', 'party', 'amount', 'date_from', 'date_to'] as const;
+type Field = (typeof FIELDS)[number];
+type Search = Record<Field, string>;
+
+function searchOf(route: Route): Search {
+  return Object.fromEntries(FIELDS.map((field) => [field, route.query.get(field) ?? ''])) as Search;
+}
+
+const listHref = (search: Search, offset: number) => withQuery(href('transactions'), { ...search, offset: offset || undefined });
+
 export function TransactionsPage({ route }: { route: Route }) {
   const api = useApi();
-  const companyId = route.query.get('company_id') ?? '';
-  const status = route.query.get('status') ?? '';
+  const search = searchOf(route);
   const offset = Number(route.query.get('offset') ?? '0') || 0;
-  const [draftCompany, setDraftCompany] = useState(companyId);
-  const [draftStatus, setDraftStatus] = useState(status);
-  const companyValid = companyId === '' || /^\d+$/.test(companyId);
+  const [draft, setDraft] = useState<Search>(search);
+  const set = (field: Field) => (value: string) => setDraft((previous) => ({ ...previous, [field]: value }));
   const results = useLoad(
-    () =>
-      companyValid
-        ? api.get<TransactionList>(withQuery('/admin/v1/transactions', { company_id: companyId, status, limit: PAGE_SIZE, offset }))
-        : Promise.reject(new Error('The company id is a whole number, as shown on the companies page.')),
-    [companyId, status, offset, route.visit],
+    () => api.get<ConsoleTransactionSearchOut>(withQuery('/admin/v1/console/transactions', { ...search, limit: PAGE_SIZE, offset })),
+    [...FIELDS.map((field) => search[field]), offset, route.visit],
   );
-  const listHref = (next: { company_id: string; status: string; offset: number }) =>
-    withQuery(href('transactions'), { company_id: next.company_id, status: next.status, offset: next.offset || undefined });
+  const searching = FIELDS.some((field) => search[field] !== '');
   return (
-    <Page title="Transactions" intro="Every voucher and master write, from acceptance to the books. Open one to see the XML sent and any error.">
-      <Panel title="Filter">
+    <Page title="Transactions" intro="Every voucher and master write, from acceptance to the books. Open one to see the XML and any error.">
+      <Panel title="Search">
         <form
-          class="form-row"
+          class="form-grid"
           role="search"
+          aria-label="Search transactions"
           onSubmit={(event) => {
             event.preventDefault();
-            navigate(listHref({ company_id: draftCompany.trim(), status: draftStatus, offset: 0 }));
+            const trimmed = Object.fromEntries(FIELDS.map((field) => [field, draft[field].trim()])) as Search;
+            navigate(listHref(trimmed, 0));
           }}
         >
-          <TextInput label="Company id" value={draftCompany} onInput={setDraftCompany} inputMode="numeric" placeholder="any company" />
-          <Select label="Status" value={draftStatus} onChange={setDraftStatus} options={STATUS_OPTIONS} />
-          <button type="submit">Filter</button>
+          <TextInput label="Voucher number" value={draft.voucher_number} onInput={set('voucher_number')} placeholder="e.g. INV-1001" />
+          <TextInput label="Party" value={draft.party} onInput={set('party')} placeholder="part of the party ledger" />
+          <TextInput label="Amount" value={draft.amount} onInput={set('amount')} inputMode="decimal" placeholder="e.g. 1180 or 250.50" />
+          <TextInput label="Date from" type="date" value={draft.date_from} onInput={set('date_from')} />
+          <TextInput label="Date to" type="date" value={draft.date_to} onInput={set('date_to')} />
+          <TextInput label="Company id" value={draft.company_id} onInput={set('company_id')} inputMode="numeric" placeholder="any company" />
+          <Select label="Status" value={draft.status} onChange={set('status')} options={STATUS_OPTIONS} />
+          <div class="form-actions">
+            <button type="submit">Search</button>
+            {searching && (
+              <a class="button secondary" href={href('transactions')} onClick={() => setDraft(Object.fromEntries(FIELDS.map((f) => [f, ''])) as Search)}>
+                Clear
+              </a>
+            )}
+          </div>
         </form>
       </Panel>
       <Panel title="Results">
         <LoadedView loaded={results} what="the transactions">
           {(data) => (
             <>
+              <p class="muted" aria-live="polite">
+                {data.total === 0 ? '' : `${data.total} ${data.total === 1 ? 'transaction' : 'transactions'}${searching ? ' match' : ''}, newest first.`}
+              </p>
               <Table
                 caption="Transactions"
                 rows={data.transactions}
                 rowKey={(t) => t.job_id}
-                empty={companyId || status ? 'No transaction matches this filter.' : 'No transactions yet. They appear when an application writes a voucher or master.'}
+                empty={searching ? 'No transaction matches this search.' : 'No transactions yet. They appear when an application writes a voucher or master.'}
                 columns={[
                   { title: 'Transaction', cell: (t) => <a href={href('transactions', t.job_id)}>{t.transaction_id}</a> },
-                  { title: 'Company', cell: (t) => <a href={href('companies', t.service_company_id)}>{t.service_company_id}</a> },
-                  { title: 'Kind', cell: (t) => t.event_type },
-                  { title: 'Status', cell: (t) => <StatusBadge status={t.status} /> },
-                  { title: 'Error', cell: (t) => t.error_label ?? '' },
-                  { title: 'Retries', cell: (t) => `${t.retry_count}/${t.max_retries}` },
-                  { title: 'Created', cell: (t) => <When at={t.created_at} /> },
+                  { title: 'Company', cell: (t) => <a href={href('companies', t.company_id)}>{t.company_name}</a> },
+                  { title: 'Voucher', cell: (t) => <VoucherCell transaction={t} /> },
+                  { title: 'Party', cell: (t) => t.party ?? <span class="muted">—</span> },
+                  { title: 'Amount', cell: (t) => (t.amount === null ? <span class="muted">—</span> : <span class="amount">{formatAmount(t.amount)}</span>) },
+                  { title: 'Date', cell: (t) => t.date ?? <span class="muted">—</span> },
+                  { title: 'Status', cell: (t) => <StatusCell transaction={t} /> },
+                  { title: 'Accepted', cell: (t) => <When at={t.created_at} /> },
                 ]}
               />
               <div class="pager">
-                {offset > 0 && <a href={listHref({ company_id: companyId, status, offset: Math.max(0, offset - PAGE_SIZE) })}>Newer</a>}
-                {offset + PAGE_SIZE < data.total && <a href={listHref({ company_id: companyId, status, offset: offset + PAGE_SIZE })}>Older</a>}
+                {offset > 0 && <a href={listHref(search, Math.max(0, offset - PAGE_SIZE))}>Newer</a>}
+                {offset + PAGE_SIZE < data.total && <a href={listHref(search, offset + PAGE_SIZE)}>Older</a>}
               </div>
             </>
           )}
         </LoadedView>
       </Panel>
     </Page>
+  );
+}
+
+export function formatAmount(amount: number): string {
+  return amount.toLocaleString('en-IN', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+}
+
+function VoucherCell({ transaction: t }: { transaction: ConsoleTransactionSummaryOut }) {
+  if (t.job_type === 'master') return <span>{t.master_name ?? t.event_type}</span>;
+  return (
+    <span>
+      {t.voucher_number ?? '—'} <span class="muted">{t.voucher_type ?? t.event_type}</span>
+    </span>
+  );
+}
+
+function StatusCell({ transaction: t }: { transaction: ConsoleTransactionSummaryOut }) {
+  return (
+    <span class="status-cell">
+      <StatusBadge status={t.status} />
+      {t.status === 'failed' && t.error_label && <span class="muted"> {t.error_label}</span>}
+      {t.waiting_reason && <span class="muted"> {t.waiting_reason.message}</span>}
+    </span>
   );
 }

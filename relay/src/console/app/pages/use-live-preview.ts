@@ -1,11 +1,10 @@
 // The template editor's live preview: renders the draft with the sample data through the relay, a
 // short pause after the last keystroke, and keeps the last good rendering while the next one loads.
 import { useEffect, useState } from 'preact/hooks';
-import type { TemplatePreviewOut } from '@ledgerwire/shared';
-import type { z } from 'zod';
+import type { ConsoleTemplateDraftPreviewOut } from '@ledgerwire/shared';
 import { useApi } from '../api-context.js';
 
-type Preview = z.infer<typeof TemplatePreviewOut>;
+type Preview = ConsoleTemplateDraftPreviewOut;
 
 const PREVIEW_DELAY_MS = 300;
 

@@ -1,7 +1,8 @@
-// Small building blocks every console page uses: page frame, notices, loading and empty states,
-// tables that become cards in a narrow window, labelled fields and status badges.
+// Small building blocks every page of the product uses (console and connector page alike): page frame,
+// panels, notices, loading and empty states, tables that become cards in a narrow window, labelled
+// fields and status badges.
 import type { ComponentChildren, JSX } from 'preact';
-import { describeError } from '../api-client.js';
+import { describeError } from './describe-error.js';
 import type { Loaded } from './use-load.js';
 
 export function Page(props: { title: string; intro?: string; actions?: ComponentChildren; children: ComponentChildren }) {
@@ -65,7 +66,15 @@ export function LoadedView<T>(props: { loaded: Loaded<T>; what: string; children
 export type Column<T> = Readonly<{ title: string; cell: (row: T) => ComponentChildren }>;
 
 /** A table; in a narrow window each row becomes a card whose cells carry their column titles. */
-export function Table<T>(props: { caption: string; rows: readonly T[]; columns: readonly Column<T>[]; rowKey: (row: T) => string; empty: ComponentChildren }) {
+export function Table<T>(props: {
+  caption: string;
+  rows: readonly T[];
+  columns: readonly Column<T>[];
+  rowKey: (row: T) => string;
+  empty: ComponentChildren;
+  /** data-* attributes of a row (its id, its state), for styling and for tests to find it. */
+  rowData?: (row: T) => Readonly<Record<`data-${string}`, string>>;
+}) {
   if (props.rows.length === 0) return <Empty>{props.empty}</Empty>;
   return (
     <div class="table-wrap">
@@ -81,7 +90,7 @@ export function Table<T>(props: { caption: string; rows: readonly T[]; columns: 
         </thead>
         <tbody>
           {props.rows.map((row) => (
-            <tr key={props.rowKey(row)}>
+            <tr key={props.rowKey(row)} {...(props.rowData?.(row) ?? {})}>
               {props.columns.map((c) => (
                 <td data-title={c.title} key={c.title}>
                   {c.cell(row)}

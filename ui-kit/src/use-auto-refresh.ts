@@ -1,5 +1,5 @@
 // Reloads a page's data at an interval while the tab is visible, so health and presence stay current
-// on a support screen left open.
+// on a screen left open.
 import { useEffect } from 'preact/hooks';
 
 export function useAutoRefresh(reload: () => void, intervalMs: number): void {
