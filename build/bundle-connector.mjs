@@ -25,16 +25,18 @@ await build({
   platform: 'node',
   format: 'cjs',
   target: 'node20',
-  external: ['electron', ...nativeDependencies],
+  // esbuild is only reached when the page is bundled at start, which the package never does (pre-built).
+  external: ['electron', 'esbuild', ...nativeDependencies],
   sourcemap: true,
   logLevel: 'warning',
 });
 
-// The local UI's static files, next to the bundle.
-for (const candidate of ['connector/src/ui/static', 'connector/src/ui/public', 'connector/src/ui/assets']) {
-  const from = path.join(root, candidate);
-  if (fs.existsSync(from)) fs.cpSync(from, path.join(outDir, 'ui', path.basename(candidate)), { recursive: true });
-}
+// The local page (Preact, built with @ledgerwire/ui-kit) pre-built into ui/, which main.js serves
+// (startConnectorService's uiPageDir): the package has no esbuild to bundle it at start. The same
+// module as `npm run connector` bundles it, loaded through tsx, so both get the same page.
+const { tsImport } = await import('tsx/esm/api');
+const { writePageFiles } = await tsImport(path.join(root, 'connector/src/ui/page-bundle.ts'), import.meta.url);
+const pageFiles = await writePageFiles(path.join(outDir, 'ui'));
 
 const dependencies = Object.fromEntries(
   nativeDependencies.map((name) => [name, connectorPackage.dependencies?.[name] ?? '*']),
@@ -55,4 +57,4 @@ fs.writeFileSync(
     2,
   )}\n`,
 );
-process.stdout.write(`Bundled the connector shell into ${path.relative(root, outDir)}\n`);
+process.stdout.write(`Bundled the connector shell into ${path.relative(root, outDir)} (local page: ${pageFiles.join(', ')})\n`);

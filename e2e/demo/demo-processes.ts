@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url';
 export const repositoryRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const tsx = path.join(repositoryRoot, 'node_modules/.bin/tsx');
 
-export type ManagedProcess = Readonly<{ name: string; child: ChildProcess; output(): string }>;
+export type ManagedProcess = Readonly<{ name: string; child: ChildProcess; output(): string; stdout(): string }>;
 
 export function startProgram(name: string, entry: string, args: readonly string[], env: Record<string, string> = {}): ManagedProcess {
   const child = spawn(tsx, [path.join(repositoryRoot, entry), ...args], {
@@ -16,12 +16,44 @@ export function startProgram(name: string, entry: string, args: readonly string[
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
+  let stdout = '';
   const keep = (chunk: Buffer) => {
     output = (output + chunk.toString()).slice(-20_000);
   };
-  child.stdout?.on('data', keep);
+  child.stdout?.on('data', (chunk: Buffer) => {
+    stdout = (stdout + chunk.toString()).slice(-20_000);
+    keep(chunk);
+  });
   child.stderr?.on('data', keep);
-  return { name, child, output: () => output };
+  return { name, child, output: () => output, stdout: () => stdout };
+}
+
+/**
+ * Waits for the program's own readiness line on its stdout. The line is evidence that this very
+ * process is listening (a port answering could belong to anything else on the machine).
+ */
+export function waitForStdout(program: ManagedProcess, pattern: RegExp, timeoutMs: number): Promise<RegExpExecArray> {
+  return new Promise((resolve, reject) => {
+    const finish = (outcome: () => void) => {
+      clearTimeout(timer);
+      program.child.stdout?.off('data', check);
+      program.child.off('exit', exited);
+      outcome();
+    };
+    const check = () => {
+      const match = pattern.exec(program.stdout());
+      if (match) finish(() => resolve(match));
+    };
+    const exited = (code: number | null) =>
+      finish(() => reject(new Error(`${program.name} exited (${code}) before it was ready:\n${program.output()}`)));
+    const timer = setTimeout(
+      () => finish(() => reject(new Error(`Timed out waiting for ${program.name} to be ready:\n${program.output()}`))),
+      timeoutMs,
+    );
+    program.child.stdout?.on('data', check);
+    program.child.once('exit', exited);
+    check();
+  });
 }
 
 /** Runs a CLI command to completion and returns its stdout; throws with its output on failure. */

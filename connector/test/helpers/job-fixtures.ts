@@ -1,7 +1,7 @@
 // Jobs as the relay hands them over, rendered with the shared voucher and master renderers against the
 // emulator's demo company, so runner tests exercise the same XML the relay sends.
 import { randomUUID } from 'node:crypto';
-import { renderMasterImport, renderVoucherImport, type AssignedJob } from '@ledgerwire/shared';
+import { renderMasterImport, renderVoucherImport, renderVoucherRemovalImport, type AssignedJob } from '@ledgerwire/shared';
 
 export function journalDocument(number: string, ledger = 'Office Rent', amount = 1000) {
   return {
@@ -36,21 +36,25 @@ function jobFields(company: { guid: string; name: string }, jobId: string, attem
   };
 }
 
-/** A job that alters, deletes or cancels the voucher with this GUID (the transaction's target). */
+/**
+ * A job that alters, deletes or cancels the voucher with this GUID (the transaction's target), in the
+ * shapes the relay renders: an alteration under the REMOTEID the voucher was created with (`createdAs`,
+ * its create job's id), a cancel or delete by Master ID, voucher type and date.
+ */
 export function voucherActionJob(
   company: { guid: string; name: string },
   document: ReturnType<typeof journalDocument>,
   action: 'Alter' | 'Delete' | 'Cancel',
   targetGuid: string,
+  createdAs = '',
 ): AssignedJob {
   const jobId = randomUUID();
-  return {
-    ...jobFields(company, jobId, 1),
-    job_type: 'voucher',
-    event_type: `voucher.${action.toLowerCase()}`,
-    xml: renderVoucherImport(document, { companyName: company.name, action, alterGuid: targetGuid, voucherKind: 'journal' }),
-    books_voucher_guid: targetGuid,
-  };
+  const masterId = parseInt(targetGuid.slice(-8), 16);
+  const xml =
+    action === 'Alter'
+      ? renderVoucherImport(document, { companyName: company.name, action, remoteId: createdAs, voucherKind: 'journal' })
+      : renderVoucherRemovalImport({ companyName: company.name, action, masterId, date: document.date, voucherTypeName: document.voucher_type, narration: document.narration });
+  return { ...jobFields(company, jobId, 1), job_type: 'voucher', event_type: `voucher.${action.toLowerCase()}`, xml, books_voucher_guid: targetGuid };
 }
 
 export function voucherJob(company: { guid: string; name: string }, document: ReturnType<typeof journalDocument>, attempt = 1): AssignedJob {

@@ -1,11 +1,41 @@
-// A real relay for connector tests: buildApp from @ledgerwire/relay on SQLite in a temp directory,
-// listening on 127.0.0.1:0, with an application, an API key, a customer (whose token enrols connectors)
-// and companies attached to that customer.
+// A real relay for connector tests: buildApp from @ledgerwire/relay on SQLite in a temp directory (or,
+// asked for, on a fresh PostgreSQL schema), listening on 127.0.0.1:0, with an application, an API key, a
+// customer (whose token enrols connectors) and companies attached to that customer.
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { buildApp, loadConfig } from '@ledgerwire/relay';
+import pg from 'pg';
+import { inject } from 'vitest';
+import { buildApp, loadConfig, MIGRATION_LOCK_KEY } from '@ledgerwire/relay';
+
+export type RelayDatabaseKind = 'sqlite' | 'postgres';
+
+/** The database kinds this run has (PostgreSQL when the global setup found it). */
+export function relayDatabaseKinds(): RelayDatabaseKind[] {
+  return inject('postgresAvailable') ? ['sqlite', 'postgres'] : ['sqlite'];
+}
+
+/**
+ * The relay's database settings: none for SQLite (under DATA_DIR); for PostgreSQL a schema of its own,
+ * dropped by the global setup when the run ends (as relay/test/helpers/test-databases.ts does).
+ */
+async function databaseEnv(kind: RelayDatabaseKind): Promise<Record<string, string>> {
+  if (kind === 'sqlite') return {};
+  const url = inject('postgresUrl');
+  const schema = `lw_test_${inject('testRunId')}_${randomBytes(6).toString('hex')}`;
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
+    await client.query(`create schema ${schema}`);
+    await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]);
+  } finally {
+    await client.end();
+  }
+  return { DATABASE_URL: url, DATABASE_SCHEMA: schema };
+}
 
 const OPERATOR_TOKEN = 'lwop_connector-tests-operator-token-0123';
 
@@ -34,9 +64,10 @@ async function call(app: FastifyInstance, method: string, url: string, token: st
   return response.json();
 }
 
-export async function startTestRelay(options: { companies?: number; env?: Record<string, string> } = {}): Promise<TestRelay> {
+export async function startTestRelay(options: { companies?: number; env?: Record<string, string>; database?: RelayDatabaseKind } = {}): Promise<TestRelay> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lw-relay-'));
-  const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', RELAY_ADMIN_TOKEN: OPERATOR_TOKEN, ...options.env });
+  const database = await databaseEnv(options.database ?? 'sqlite');
+  const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', RELAY_ADMIN_TOKEN: OPERATOR_TOKEN, ...database, ...options.env });
   let app = await buildApp(config);
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();

@@ -23,6 +23,13 @@ describe('loadConfig', () => {
     expect(Object.isFrozen(config)).toBe(true);
   });
 
+  it('takes a relative DATA_DIR from the folder the command was typed in (INIT_CWD, set by npm), an absolute one as given', () => {
+    const typedIn = path.resolve('/srv/checkout');
+    expect(loadConfig({ DATA_DIR: './data', INIT_CWD: typedIn }).dataDir).toBe(path.join(typedIn, 'data'));
+    expect(loadConfig({ INIT_CWD: typedIn }).dataDir).toBe(path.join(typedIn, 'data'));
+    expect(loadConfig({ DATA_DIR: path.resolve('/var/lib/ledgerwire'), INIT_CWD: typedIn }).dataDir).toBe(path.resolve('/var/lib/ledgerwire'));
+  });
+
   it('uses PostgreSQL when DATABASE_URL is set', () => {
     const config = loadConfig({ DATABASE_URL: 'postgres://postgres@127.0.0.1:5432/test', PORT: '9090', HOST: '127.0.0.1' });
     expect(config.database).toEqual({ kind: 'postgres', url: 'postgres://postgres@127.0.0.1:5432/test', schema: undefined });

@@ -72,6 +72,15 @@ export type ConfigOverrides = Partial<Omit<ConnectorConfig, 'dataDir' | 'booksUr
   booksUrl?: string | undefined;
 };
 
+/**
+ * Where a relative --data (or LEDGERWIRE_DATA_DIR) is taken from: the directory the command was typed
+ * in. `npm run connector` runs inside connector/, but npm names the caller's directory in INIT_CWD.
+ */
+function invocationDir(env: Readonly<Record<string, string | undefined>>): string {
+  const initCwd = env['INIT_CWD'];
+  return initCwd !== undefined && path.isAbsolute(initCwd) ? initCwd : process.cwd();
+}
+
 /** Reads the environment once; `overrides` (flags, options) win over it. */
 export function loadConnectorConfig(
   overrides: ConfigOverrides = {},
@@ -101,7 +110,7 @@ export function loadConnectorConfig(
     reconnectBaseMs: e.LEDGERWIRE_RECONNECT_BASE_MS,
     reconnectCapMs: e.LEDGERWIRE_RECONNECT_CAP_MS,
     ...defined,
-    dataDir: path.resolve(defined.dataDir ?? e.LEDGERWIRE_DATA_DIR ?? defaultDataDir()),
+    dataDir: path.resolve(invocationDir(env), defined.dataDir ?? e.LEDGERWIRE_DATA_DIR ?? defaultDataDir()),
     booksUrl,
   });
 }
