@@ -3,6 +3,7 @@
 const BENCHMARKS: Record<string, () => Promise<{ run(): Promise<void> }>> = {
   'emulator-import': () => import('./emulator-import.js'),
   send: () => import('./send-path.js'),
+  dispatch: () => import('./dispatch-throughput.js'),
   'connector-pipeline': () => import('./connector-pipeline.js'),
   'connector-sync': () => import('./connector-sync.js'),
   connector: () => import('./connector-ratios.js'),

@@ -5,6 +5,7 @@ import { ensureInstallationId } from '../operator/installation.js';
 import { rotateOperatorToken } from '../operator/operator-token.js';
 import { RELAY_VERSION } from '../version.js';
 import type { AdminCommand } from './admin-command.js';
+import { backupCommands } from './backup-command.js';
 import { bridgeAdminCommands } from '../bridge/operator/bridge-admin-commands.js';
 import { webhookAdminCommands } from '../webhooks/webhook-admin-commands.js';
 import { messagingAdminCommands } from '../messaging/cli/messaging-admin-commands.js';
@@ -44,4 +45,5 @@ export const adminCommands: Record<string, AdminCommand> = {
   ...bridgeAdminCommands,
   ...webhookAdminCommands,
   ...messagingAdminCommands,
+  ...backupCommands,
 };

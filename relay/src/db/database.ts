@@ -35,8 +35,12 @@ export function openDatabase(database: RelayConfig['database']): RelayDatabase {
     max: 10,
     ...(database.schema ? { options: `-c search_path=${database.schema}` } : {}),
   });
-  // An idle client that loses its server must not crash the process; the next query reports it.
+  // A client that loses its server (PostgreSQL restarted, a network cut) must not crash the process:
+  // the pool's own listener covers idle clients, and this one covers clients checked out between two
+  // statements (a Kysely transaction, a claim), whose 'error' event nobody else hears. The query in
+  // flight, or the next one, reports the failure to its caller.
   pool.on('error', () => undefined);
+  pool.on('connect', (client) => client.on('error', () => undefined));
   return wrap(new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }), postgresCapabilities);
 }
 

@@ -12,6 +12,9 @@ import * as transactionDocuments from './0204-transaction-documents.js';
 import * as connectors from './0250-connectors.js';
 import * as transactionsByVoucherGuid from './0251-transactions-by-voucher-guid.js';
 import * as pulledNamesUnbounded from './0252-pulled-names-unbounded.js';
+import * as transactionRequestFingerprint from './0260-transaction-request-fingerprint.js';
+import * as webhookAttemptResponses from './0270-webhook-attempt-responses.js';
+import * as messagesDueByTenant from './0290-messages-due-by-tenant.js';
 
 export const migrations: Record<string, Migration> = {
   '0001-relay-settings': relaySettings,
@@ -26,4 +29,7 @@ export const migrations: Record<string, Migration> = {
   '0250-connectors': connectors,
   '0251-transactions-by-voucher-guid': transactionsByVoucherGuid,
   '0252-pulled-names-unbounded': pulledNamesUnbounded,
+  '0260-transaction-request-fingerprint': transactionRequestFingerprint,
+  '0270-webhook-attempt-responses': webhookAttemptResponses,
+  '0290-messages-due-by-tenant': messagesDueByTenant,
 };

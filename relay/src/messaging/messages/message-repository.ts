@@ -7,7 +7,7 @@ import type { DialectCapabilities } from '../../db/capabilities.js';
 import type { Database, MsgMessageEventsTable, MsgMessagesTable } from '../../db/schema.js';
 import { newId } from '../messaging-ids.js';
 import { STATUS_RANK } from './status-ranks.js';
-import { leaseDueRows } from '../lease-due-rows.js';
+import { claimDueMessages, type ClaimedMessages, type DueClaim } from './claim-due-messages.js';
 
 export type MessageRow = Selectable<MsgMessagesTable>;
 export type TimelineRow = Selectable<MsgMessageEventsTable>;
@@ -84,13 +84,39 @@ export class MessageRepository {
     return inserted?.id;
   }
 
+  /** Several timeline entries in one statement (a dispatch pass's attempts, recorded together). */
+  async addTimelineEntries(entries: readonly { messageId: string; entry: TimelineEntry }[], recordedAt: string, executor: Executor = this.db): Promise<void> {
+    if (entries.length === 0) return;
+    await executor
+      .insertInto('msg_message_events')
+      .values(
+        entries.map(({ messageId, entry }) => ({
+          id: newId('mev'),
+          message_id: messageId,
+          type: entry.type,
+          status: entry.status ?? null,
+          provider: entry.provider ?? null,
+          provider_event_id: entry.providerEventId ?? null,
+          detail: entry.detail ? JSON.stringify(entry.detail) : null,
+          occurred_at: entry.occurredAt,
+          recorded_at: recordedAt,
+        })),
+      )
+      .execute();
+  }
+
   async retypeTimeline(entryId: string, type: string, executor: Executor = this.db): Promise<void> {
     await executor.updateTable('msg_message_events').set({ type }).where('id', '=', entryId).execute();
   }
 
-  /** Leases up to `limit` due queued messages to this worker until `leaseUntil`. */
-  async claimDue(now: string, leaseUntil: string, limit: number): Promise<MessageRow[]> {
-    return leaseDueRows(this.db, this.capabilities, 'msg_messages', { waitingStatus: 'queued', now, leaseUntil, limit });
+  /** Leases due messages, tenants served in turn (claim-due-messages.ts). */
+  claimDue(claim: DueClaim): Promise<ClaimedMessages> {
+    return claimDueMessages(this.db, this.capabilities, claim);
+  }
+
+  /** Runs `work` in one transaction: a dispatch pass records all its outcomes in one commit. */
+  inTransaction<T>(work: (tx: Transaction<Database>) => Promise<T>): Promise<T> {
+    return this.db.transaction().execute(work);
   }
 
   /**
@@ -115,8 +141,8 @@ export class MessageRepository {
   }
 
   /** Keeps a queued message queued for a later attempt and releases the lease. */
-  async scheduleRetry(id: string, attempts: number, nextAttemptAt: string, error: string, at: string): Promise<void> {
-    await this.db
+  async scheduleRetry(id: string, attempts: number, nextAttemptAt: string, error: string, at: string, executor: Executor = this.db): Promise<void> {
+    await executor
       .updateTable('msg_messages')
       .set({ attempts, next_attempt_at: nextAttemptAt, lease_until: null, error, updated_at: at })
       .where('id', '=', id)

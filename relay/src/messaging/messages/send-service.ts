@@ -6,7 +6,7 @@ import { ROUTABLE_CHANNELS, type SendMessageIn, type SendMessageOut, type Delive
 import { z } from 'zod';
 import { AppError } from '../../errors/catalogue.js';
 import { isoNow, newId } from '../messaging-ids.js';
-import type { TemplateRenderer } from '../templates/template-renderer.js';
+import type { RenderedMessage, TemplateRenderer } from '../templates/template-renderer.js';
 import type { ResolvedTemplate, TemplateService } from '../templates/template-service.js';
 import type { Tenant } from '../tenants/tenant-service.js';
 import type { AcceptResult, MessageAcceptBatcher } from './message-accept-batcher.js';
@@ -50,6 +50,7 @@ export class SendService {
       throw error;
     }
     const rendered = this.deps.renderer.render({ subject: input.subject, html: template.row.html, text: template.row.text }, data);
+    assertDeliverable(rendered);
     const at = isoNow(this.deps.now);
     const row: MessageRow = {
       id: newId('msg'),
@@ -122,4 +123,14 @@ function assertRoutable(input: SendMessageIn): void {
   if (!emailAddress.safeParse(input.to).success) {
     throw new AppError('validation_failed', { details: [{ field: 'to', message: 'The to field must be a valid email address.' }] });
   }
+}
+
+/**
+ * Every provider must be able to take what is stored: SendGrid's schema wants at least one character
+ * in the subject and in each content part, so a message whose parts all render empty (a variable the
+ * data lacks) is refused here, in words, rather than failing for good at dispatch.
+ */
+function assertDeliverable(rendered: RenderedMessage): void {
+  if (rendered.subject.trim() === '') throw new AppError('message_subject_empty');
+  if (rendered.html.trim() === '' && (rendered.text ?? '').trim() === '') throw new AppError('message_content_empty');
 }

@@ -14,7 +14,9 @@ export type OutgoingEmail = Readonly<{
 }>;
 
 export type ProviderOutcome =
-  | Readonly<{ kind: 'sent'; providerMessageId: string; response?: Record<string, unknown> }>
+  // providerMessageId is null when the provider took the message without naming it (a SendGrid 202
+  // without X-Message-Id): it was sent all the same, and its events still carry our own id.
+  | Readonly<{ kind: 'sent'; providerMessageId: string | null; response?: Record<string, unknown> }>
   | Readonly<{ kind: 'permanent'; error: string; response?: Record<string, unknown> }>
   | Readonly<{ kind: 'transient'; error: string; response?: Record<string, unknown>; retryAfterMs?: number }>;
 

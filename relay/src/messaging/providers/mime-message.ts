@@ -16,8 +16,8 @@ export function mailOptions(email: OutgoingEmail) {
     from: email.from,
     to: email.to,
     subject: email.subject,
-    html: email.html,
-    ...(email.text === null ? {} : { text: email.text }),
+    ...(email.html === '' ? {} : { html: email.html }),
+    ...(email.text === null || email.text === '' ? {} : { text: email.text }),
     messageId: rfcMessageId(email),
     headers: { 'X-Ledgerwire-Message-Id': email.messageId },
   };

@@ -8,26 +8,28 @@ import { composeRfc5322, rfcMessageId } from './mime-message.js';
 
 export class OutboxProvider implements EmailProvider {
   readonly name = 'outbox' as const;
+  private directoryReady: Promise<unknown> | undefined;
 
   constructor(private readonly directory: string) {}
 
   async send(email: OutgoingEmail): Promise<ProviderOutcome> {
     try {
-      await fs.mkdir(this.directory, { recursive: true });
+      // Made once, not once per message: at dispatch rates every file-system call counts.
+      this.directoryReady ??= fs.mkdir(this.directory, { recursive: true }).catch((error: unknown) => {
+        this.directoryReady = undefined;
+        throw error;
+      });
+      await this.directoryReady;
       const file = path.join(this.directory, `${email.messageId}.eml`);
       const raw = await composeRfc5322(email);
-      // Write aside, then link into place: the file appears whole or not at all, and only once.
+      // Write aside, then rename into place: the file appears whole or not at all. A repeat of the
+      // same message (a retry after a crash) renames the same bytes over it, so there is still one file.
       const temporary = `${file}.${process.pid}.${Date.now()}.tmp`;
       await fs.writeFile(temporary, raw, { mode: 0o600 });
-      try {
-        await fs.link(temporary, file);
-      } catch (error) {
-        if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-      } finally {
-        await fs.rm(temporary, { force: true });
-      }
+      await fs.rename(temporary, file);
       return { kind: 'sent', providerMessageId: rfcMessageId(email), response: { file } };
     } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') this.directoryReady = undefined; // removed under us: make it again next time
       return { kind: 'transient', error: `outbox write failed: ${error instanceof Error ? error.message : String(error)}` };
     }
   }

@@ -1,7 +1,10 @@
 // SendGrid v3 Mail Send (POST {base}/v3/mail/send). The body follows SendGrid's documentation: one
 // personalization with the recipient, from, subject, content (text/plain before text/html) and
-// custom_args carrying our message_id (SendGrid flattens it into every Event Webhook event). 202 with
-// X-Message-Id is success; 400 and 413 reject the message; 429, 5xx, network errors and 401/403/404
+// custom_args carrying our message_id (SendGrid flattens it into every Event Webhook event). SendGrid's
+// published schema wants at least one character in every content value and in the subject, so an
+// empty text or HTML part is left out (the send path refuses a message with neither). 202 is success,
+// with or without X-Message-Id: the message was taken, and sending it again through another provider
+// would deliver it twice. 400 and 413 reject the message; 429, 5xx, network errors and 401/403/404
 // (our key or account) are transient, so failover and retries handle them.
 import type { MessagingConfig } from '../../config/load-config.js';
 import type { EmailProvider, OutgoingEmail, ProviderOutcome } from './email-provider.js';
@@ -18,8 +21,8 @@ export function parseAddress(value: string): Address {
 
 export function sendGridMailBody(email: OutgoingEmail) {
   const content = [
-    ...(email.text === null ? [] : [{ type: 'text/plain', value: email.text }]),
-    { type: 'text/html', value: email.html },
+    ...(email.text === null || email.text === '' ? [] : [{ type: 'text/plain', value: email.text }]),
+    ...(email.html === '' ? [] : [{ type: 'text/html', value: email.html }]),
   ];
   return {
     personalizations: [{ to: [parseAddress(email.to)], custom_args: { message_id: email.messageId, tenant_id: email.tenantId } }],
@@ -38,6 +41,8 @@ export class SendGridProvider implements EmailProvider {
   ) {}
 
   async send(email: OutgoingEmail): Promise<ProviderOutcome> {
+    // Stored before the send path refused empty messages: SendGrid would answer 400 anyway.
+    if (email.html === '' && !email.text) return { kind: 'permanent', error: 'The message has no content: its html and text parts are empty' };
     let response: Response;
     try {
       response = await fetch(`${this.settings.baseUrl}/v3/mail/send`, {
@@ -52,9 +57,7 @@ export class SendGridProvider implements EmailProvider {
     const text = await response.text().catch(() => '');
     const detail = { status: response.status, body: parseBody(text) };
     if (response.status === 202 || response.status === 200) {
-      const id = response.headers.get('x-message-id');
-      if (id) return { kind: 'sent', providerMessageId: id, response: detail };
-      return { kind: 'transient', error: `SendGrid answered ${response.status} without X-Message-Id`, response: detail };
+      return { kind: 'sent', providerMessageId: response.headers.get('x-message-id') || null, response: detail };
     }
     const message = `SendGrid ${response.status}: ${describeErrors(detail.body) ?? response.statusText}`;
     if (response.status === 400 || response.status === 413) return { kind: 'permanent', error: message, response: detail };

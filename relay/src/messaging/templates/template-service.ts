@@ -39,6 +39,7 @@ export class TemplateService {
       created_at: at,
       updated_at: at,
     };
+    assertHasContent(row);
     if (row.is_active === 1) await this.assertNoOtherActive(row);
     try {
       await this.repository.insert(row);
@@ -69,6 +70,7 @@ export class TemplateService {
       is_active: patch.is_active === undefined ? row.is_active : patch.is_active ? 1 : 0,
       updated_at: isoNow(this.now),
     };
+    assertHasContent(next);
     if (next.is_active === 1 && row.is_active === 0) await this.assertNoOtherActive(next);
     try {
       await this.repository.update(id, next);
@@ -129,6 +131,11 @@ export class TemplateService {
     if (parts.html !== undefined) this.renderer.assertCompiles(parts.html, 'html');
     if (typeof parts.text === 'string') this.renderer.assertCompiles(parts.text, 'text');
   }
+}
+
+/** A template whose html and text are both blank can never make a message any provider takes. */
+function assertHasContent(row: Pick<TemplateRow, 'html' | 'text'>): void {
+  if (row.html.trim() === '' && (row.text ?? '').trim() === '') throw new AppError('template_content_empty');
 }
 
 export function templateOut(row: TemplateRow): TemplateOut {

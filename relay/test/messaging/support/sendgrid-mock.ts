@@ -19,6 +19,9 @@ export class SendGridMock {
 
   constructor(readonly apiKey = 'SG.test-key') {}
 
+  /** Valid requests answer 202 without X-Message-Id this many times (SendGrid does not promise the header). */
+  acceptWithoutMessageId = 0;
+
   /** The next `times` requests get this status and body instead of being checked. */
   failNext(status: number, body: unknown, times = 1): void {
     for (let i = 0; i < times; i++) this.failures.push({ status, body });
@@ -65,6 +68,10 @@ export class SendGridMock {
     }
     const errors = validate(parsed);
     if (errors.length > 0) return reply(400, { errors }, null, parsed);
+    if (this.acceptWithoutMessageId > 0) {
+      this.acceptWithoutMessageId--;
+      return reply(202, undefined, null, parsed);
+    }
     return reply(202, undefined, randomBytes(16).toString('base64url').slice(0, 22), parsed);
   }
 }

@@ -1,0 +1,170 @@
+// `npm run bench -- dispatch`: does delivery keep up with acceptance? In one run, on one relay:
+//   1. accept: POST /api/messages/send over real HTTP with BENCH_CONNECTIONS keep-alive connections for
+//      BENCH_SECONDS (dispatcher off) → messages accepted per second, leaving a backlog;
+//   2. drain: the dispatcher alone works the backlog off through the outbox provider (an .eml file per
+//      message, as `npm start` does) → messages dispatched per second;
+//   3. fairness: a second tenant sends one message when the backlog is at its largest; the bench counts
+//      how many of the first tenant's messages went out before it. Its share is one pass's slot per
+//      tenant with due messages, so it must leave within the first dispatch pass.
+// Printed side by side: dispatch/accept (target >= 1.00) and the quiet tenant's wait.
+// SQLite by default; BENCH_DATABASE_URL=postgres://… runs the same on PostgreSQL (a fresh schema).
+import fs from 'node:fs';
+import http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import type { AddressInfo } from 'node:net';
+import { buildApp, loadConfig } from '@ledgerwire/relay';
+
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 64);
+const ADMIN_TOKEN = 'lwop_bench-operator-token-0123456789';
+/** The dispatcher's pass size (relay/src/messaging/dispatch/dispatch-worker.ts). */
+const PASS_SIZE = 200;
+
+function post(agent: http.Agent, port: number, pathname: string, token: string, body: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const req = http.request(
+      { agent, host: '127.0.0.1', port, method: 'POST', path: pathname, headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) } },
+      (res) => {
+        res.resume();
+        res.on('end', () => resolve(res.statusCode ?? 0));
+      },
+    );
+    req.on('error', reject);
+    req.end(body);
+  });
+}
+
+async function admin(port: number, method: string, url: string, body: unknown): Promise<any> {
+  const response = await fetch(`http://127.0.0.1:${port}${url}`, {
+    method,
+    headers: { authorization: `Bearer ${ADMIN_TOKEN}`, 'content-type': 'application/json' },
+    body: JSON.stringify(body ?? {}),
+  });
+  if (response.status >= 300) throw new Error(`${method} ${url} → ${response.status}: ${await response.text()}`);
+  return response.json();
+}
+
+async function tenantWithTemplate(port: number, orgId: number): Promise<{ id: string; apiKey: string }> {
+  const unlimited = { burst_per_minute: 1e9, sustained_per_minute: 1e9, daily_quota: 1e9 };
+  const { tenant } = await admin(port, 'POST', '/admin/v1/tenants', { name: `Bench ${orgId}`, org_id: orgId, limits: unlimited });
+  const { api_key } = await admin(port, 'POST', `/admin/v1/tenants/${tenant.id}/api-keys`, {});
+  await admin(port, 'POST', `/admin/v1/tenants/${tenant.id}/templates`, {
+    event_key: 'invoice_ready',
+    channel: 'email',
+    subject: 'Invoice {{number}}',
+    html: '<p>Hello {{name}}, invoice {{number}} for {{amount}} is ready.</p>',
+    text: 'Hello {{name}}, invoice {{number}} for {{amount}} is ready.',
+    is_active: true,
+  });
+  return { id: tenant.id as string, apiKey: api_key as string };
+}
+
+let counter = 0;
+function sendBody(): string {
+  counter += 1;
+  return JSON.stringify({
+    channel: 'email',
+    to: 'ada@example.com',
+    subject: 'Invoice {{number}}',
+    event_key: 'invoice_ready',
+    transaction_id: `bench-${counter}`,
+    data: { name: 'Ada', number: `INV-${counter}`, amount: '120.00' },
+  });
+}
+
+async function acceptFor(port: number, apiKey: string, seconds: number): Promise<{ accepted: number; seconds: number; errors: number }> {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: CONNECTIONS });
+  let accepted = 0;
+  let errors = 0;
+  const started = process.hrtime.bigint();
+  const deadline = started + BigInt(Math.round(seconds * 1e9));
+  const worker = async () => {
+    while (process.hrtime.bigint() < deadline) {
+      const status = await post(agent, port, '/api/messages/send', apiKey, sendBody()).catch(() => 0);
+      if (status === 200) accepted += 1;
+      else errors += 1;
+    }
+  };
+  await Promise.all(Array.from({ length: CONNECTIONS }, worker));
+  agent.destroy();
+  return { accepted, errors, seconds: Number(process.hrtime.bigint() - started) / 1e9 };
+}
+
+export async function run(): Promise<void> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-dispatch-'));
+  const databaseUrl = process.env.BENCH_DATABASE_URL;
+  const config = loadConfig({
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'silent',
+    RELAY_ADMIN_TOKEN: ADMIN_TOKEN,
+    RELAY_WORKERS: '0',
+    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+  });
+  const app = await buildApp(config);
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const port = (app.server.address() as AddressInfo).port;
+  const dispatchLoop = app.relay.messaging.dispatchLoop;
+  try {
+    const bulk = await tenantWithTemplate(port, 1);
+    const quiet = await tenantWithTemplate(port, 2);
+    const db = app.relay.database.db;
+    const queued = async () =>
+      Number((await db.selectFrom('msg_messages').select((eb) => eb.fn.countAll().as('n')).where('status', '=', 'queued').executeTakeFirstOrThrow()).n);
+    // The loop is not started (workers off), so each runOnce is exactly one pass.
+    const drain = async () => {
+      while ((await queued()) > 0) await dispatchLoop.runOnce();
+    };
+    await acceptFor(port, bulk.apiKey, 1); // warm-up (JIT, page cache, compiled templates)
+    await drain();
+
+    const measuredFrom = new Date().toISOString();
+    const accept = await acceptFor(port, bulk.apiKey, SECONDS);
+    const quietAnswer = await fetch(`http://127.0.0.1:${port}/api/messages/send`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${quiet.apiKey}`, 'content-type': 'application/json' },
+      body: sendBody(),
+    });
+    if (quietAnswer.status !== 200) throw new Error(`the quiet tenant's send answered ${quietAnswer.status}`);
+    const quietMessageId = ((await quietAnswer.json()) as { message_id: string }).message_id;
+    const outbox = path.join(dataDir, 'outbox');
+    const before = fs.readdirSync(outbox).length;
+
+    // Drain: the same loop the relay runs, one pass after another until nothing is due.
+    const started = process.hrtime.bigint();
+    const backlog = accept.accepted + 1;
+    await drain();
+    const drainSeconds = Number(process.hrtime.bigint() - started) / 1e9;
+    const drained = fs.readdirSync(outbox).length - before;
+    if (drained !== backlog) throw new Error(`drained ${drained} of ${backlog}`);
+    // Which bulk messages left before the quiet tenant's: their sent_at is earlier, or equal and
+    // their row came first (one pass records its outcomes together).
+    const quietRow = await db.selectFrom('msg_messages').select(['id', 'updated_at']).where('id', '=', quietMessageId).executeTakeFirstOrThrow();
+    const bulkBeforeQuiet = Number(
+      (
+        await db
+          .selectFrom('msg_messages')
+          .select((eb) => eb.fn.countAll().as('n'))
+          .where('tenant_id', '=', bulk.id)
+          .where('status', '=', 'sent')
+          .where('created_at', '>=', measuredFrom)
+          .where('updated_at', '<', quietRow.updated_at)
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
+
+    const acceptRate = accept.accepted / accept.seconds;
+    const dispatchRate = backlog / drainSeconds;
+    const dialect = databaseUrl ? 'PostgreSQL' : 'SQLite';
+    process.stdout.write(`Dispatch vs accept on one relay, ${dialect}, outbox provider, ${CONNECTIONS} connections, Node ${process.version}\n`);
+    process.stdout.write(`accept:   ${acceptRate.toFixed(0).padStart(6)} messages/s (${accept.accepted} in ${accept.seconds.toFixed(1)} s, ${accept.errors} refused)\n`);
+    process.stdout.write(`dispatch: ${dispatchRate.toFixed(0).padStart(6)} messages/s (${backlog} in ${drainSeconds.toFixed(1)} s)\n`);
+    process.stdout.write(`ratio dispatch/accept: ${(dispatchRate / acceptRate).toFixed(2)} (target >= 1.00)\n`);
+    process.stdout.write(
+      `quiet tenant's message (sent last, behind a backlog of ${accept.accepted}): ${bulkBeforeQuiet} of the bulk tenant's went out before it (target: within the first pass, < ${PASS_SIZE})\n`,
+    );
+  } finally {
+    await app.close();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
