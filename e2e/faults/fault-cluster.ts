@@ -39,10 +39,13 @@ export type BooksVoucher = { remoteId: string | null; voucherNumber: string | nu
  * One program as one process: node with tsx's loader in the same process (not the tsx wrapper, whose
  * child would outlive a SIGKILL and ignore a SIGSTOP sent to the wrapper).
  */
-function startProgram(name: string, entry: string, args: readonly string[], env: Record<string, string> = {}): ManagedProcess {
+function startProgram(name: string, entry: string, args: readonly string[], env: Record<string, string> = {}, clock?: string): ManagedProcess {
+  // A skewed clock: libfaketime preloaded into this very process (the `faketime` program would fork,
+  // and a signal sent to it would miss node). It moves the wall clock only; timers keep the monotonic one.
+  const skew = clock === undefined ? {} : { LD_PRELOAD: FAKETIME_LIBRARY, FAKETIME: clock, FAKETIME_DONT_FAKE_MONOTONIC: '1' };
   const child = spawn(process.execPath, ['--import', 'tsx', path.join(repositoryRoot, entry), ...args], {
     cwd: repositoryRoot,
-    env: { ...process.env, ...env },
+    env: { ...process.env, ...env, ...skew },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
@@ -57,11 +60,20 @@ function startProgram(name: string, entry: string, args: readonly string[], env:
   return { name, child, output: () => output, stdout: () => stdout };
 }
 
+const FAKETIME_LIBRARY = `/usr/lib/${process.arch === 'arm64' ? 'aarch64' : 'x86_64'}-linux-gnu/faketime/libfaketime.so.1`;
+
+/** Whether libfaketime is installed (Debian package faketime). */
+export function faketimeAvailable(): boolean {
+  return fs.existsSync(FAKETIME_LIBRARY);
+}
+
 export type ClusterOptions = Readonly<{
   /** PostgreSQL for every relay; SQLite (one relay) when absent. */
   databaseUrl?: string;
   /** Relays sharing the database; the connector dials the first. */
   relays?: number;
+  /** The connector's wall clock offset from the relay's, as libfaketime writes it (`+3h`, `-90m`). */
+  connectorClock?: string;
 }>;
 
 export class FaultCluster {
@@ -130,7 +142,7 @@ export class FaultCluster {
   }
 
   async startConnector(): Promise<void> {
-    this.connector = startProgram('connector', 'connector/src/cli.ts', ['run', '--data', path.join(this.root, 'connector')], CONNECTOR_ENV);
+    this.connector = startProgram('connector', 'connector/src/cli.ts', ['run', '--data', path.join(this.root, 'connector')], CONNECTOR_ENV, this.options.connectorClock);
     await waitForStdout(this.connector, /"ui_url"/, 60_000);
     await this.waitUntilConnected();
   }

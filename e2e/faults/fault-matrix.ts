@@ -40,6 +40,8 @@ export type Fault = Readonly<{
   /** What the installation runs on: one relay on SQLite, or relays on a PostgreSQL of the run's own. */
   database: 'sqlite' | 'postgres';
   relays?: number;
+  /** Runs the connector with its wall clock this far from the relay's (needs libfaketime). */
+  connectorClock?: string;
   /** Called once the given share of the vouchers has been posted; returns when the fault is over. */
   inject(setting: FaultSetting): Promise<void>;
   /** Shares of the run (0..1) at which `inject` runs. */
@@ -111,6 +113,27 @@ export const FAULTS: readonly Fault[] = [
     },
   },
   {
+    name: 'clock skew: the connector 3 hours ahead of the relay',
+    database: 'sqlite',
+    connectorClock: '+3h',
+    at: [0.5],
+    async inject({ cluster }) {
+      // And a reconnection while skewed: the session's timestamps come from the connector's clock.
+      await cluster.kill('connector');
+      await cluster.startConnector();
+    },
+  },
+  {
+    name: 'clock skew: the connector 3 hours behind the relay',
+    database: 'sqlite',
+    connectorClock: '-3h',
+    at: [0.5],
+    async inject({ cluster }) {
+      await cluster.kill('connector');
+      await cluster.startConnector();
+    },
+  },
+  {
     name: 'connector frozen longer than two heartbeats',
     database: 'sqlite',
     at: [0.5],
@@ -128,7 +151,11 @@ export async function runFault(fault: Fault, options: { vouchers: number; seed: 
   const postgres = fault.database === 'postgres' ? new ThrowawayPostgres() : undefined;
   const failures: string[] = [];
   if (postgres) await postgres.start();
-  const cluster = new FaultCluster({ ...(postgres ? { databaseUrl: postgres.url } : {}), relays: fault.relays ?? 1 });
+  const cluster = new FaultCluster({
+    ...(postgres ? { databaseUrl: postgres.url } : {}),
+    relays: fault.relays ?? 1,
+    ...(fault.connectorClock ? { connectorClock: fault.connectorClock } : {}),
+  });
   try {
     await cluster.start();
     const tags = Array.from({ length: options.vouchers }, (_, i) => `FM-${options.seed}-${i + 1}`);
