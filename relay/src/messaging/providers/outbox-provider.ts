@@ -25,8 +25,14 @@ export class OutboxProvider implements EmailProvider {
       // Write aside, then rename into place: the file appears whole or not at all. A repeat of the
       // same message (a retry after a crash) renames the same bytes over it, so there is still one file.
       const temporary = `${file}.${process.pid}.${Date.now()}.tmp`;
-      await fs.writeFile(temporary, raw, { mode: 0o600 });
-      await fs.rename(temporary, file);
+      try {
+        await fs.writeFile(temporary, raw, { mode: 0o600 });
+        await fs.rename(temporary, file);
+      } catch (error) {
+        // A disk that filled up mid-write leaves part of a file: it must not stay to take more room.
+        await fs.unlink(temporary).catch(() => undefined);
+        throw error;
+      }
       return { kind: 'sent', providerMessageId: rfcMessageId(email), response: { file } };
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code === 'ENOENT') this.directoryReady = undefined; // removed under us: make it again next time
