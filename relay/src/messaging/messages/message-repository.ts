@@ -67,17 +67,7 @@ export class MessageRepository {
   async addTimeline(messageId: string, entry: TimelineEntry, recordedAt: string, executor: Executor = this.db): Promise<string | undefined> {
     const inserted = await executor
       .insertInto('msg_message_events')
-      .values({
-        id: newId('mev'),
-        message_id: messageId,
-        type: entry.type,
-        status: entry.status ?? null,
-        provider: entry.provider ?? null,
-        provider_event_id: entry.providerEventId ?? null,
-        detail: entry.detail ? JSON.stringify(entry.detail) : null,
-        occurred_at: entry.occurredAt,
-        recorded_at: recordedAt,
-      })
+      .values(timelineRow(messageId, entry, recordedAt))
       .onConflict((oc) => oc.columns(['provider', 'provider_event_id']).doNothing())
       .returning('id')
       .executeTakeFirst();
@@ -89,19 +79,7 @@ export class MessageRepository {
     if (entries.length === 0) return;
     await executor
       .insertInto('msg_message_events')
-      .values(
-        entries.map(({ messageId, entry }) => ({
-          id: newId('mev'),
-          message_id: messageId,
-          type: entry.type,
-          status: entry.status ?? null,
-          provider: entry.provider ?? null,
-          provider_event_id: entry.providerEventId ?? null,
-          detail: entry.detail ? JSON.stringify(entry.detail) : null,
-          occurred_at: entry.occurredAt,
-          recorded_at: recordedAt,
-        })),
-      )
+      .values(entries.map(({ messageId, entry }) => timelineRow(messageId, entry, recordedAt)))
       .execute();
   }
 
@@ -149,4 +127,18 @@ export class MessageRepository {
       .where('status', '=', 'queued')
       .execute();
   }
+}
+
+function timelineRow(messageId: string, entry: TimelineEntry, recordedAt: string) {
+  return {
+    id: newId('mev'),
+    message_id: messageId,
+    type: entry.type,
+    status: entry.status ?? null,
+    provider: entry.provider ?? null,
+    provider_event_id: entry.providerEventId ?? null,
+    detail: entry.detail ? JSON.stringify(entry.detail) : null,
+    occurred_at: entry.occurredAt,
+    recorded_at: recordedAt,
+  };
 }
