@@ -6,6 +6,7 @@
 // places (read as 0.070000000000000001)"), and any other number field refuses a string. Numbers a double
 // does carry, however written (`100.50`, `1e2`, `0.1`), are read as usual.
 import type { FastifyInstance } from 'fastify';
+import { assertStorableJson, depthError, INPUT_LIMITS, jsonDepthExceeds } from './input-limits.js';
 
 /** `-0012.3400e+2` → its significant digits and the power of ten of the last one: ['1234', 0]. */
 function decimalValue(text: string): [digits: string, exponent: number] {
@@ -53,17 +54,31 @@ export function quoteInexactNumbers(json: string): string | undefined {
   return out === undefined ? undefined : out + json.slice(copied);
 }
 
-/** Replaces the JSON body parser with Fastify's own (same poisoning rules and errors) that keeps numbers exact. */
+/**
+ * Replaces the JSON body parser with Fastify's own (same poisoning rules and errors) that keeps numbers
+ * exact, and refuses a body outside the input limits (depth, sizes, NUL, ill-formed Unicode) before
+ * any route sees it.
+ */
 export function registerExactJsonBody(app: FastifyInstance): void {
   const parseJson = app.getDefaultJsonParser('error', 'error');
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
     const text = typeof body === 'string' ? body : body.toString('utf8');
+    if (jsonDepthExceeds(text, INPUT_LIMITS.maxDepth)) return done(depthError(), undefined);
+    const checked = (error: Error | null, value?: unknown) => {
+      if (error) return done(error, undefined);
+      try {
+        assertStorableJson(value);
+      } catch (refusal) {
+        return done(refusal as Error, undefined);
+      }
+      done(null, value);
+    };
     parseJson(request, text, (error, value) => {
       if (error) return done(error, undefined);
       const exact = quoteInexactNumbers(text);
-      if (exact === undefined) return done(null, value);
-      parseJson(request, exact, done);
+      if (exact === undefined) return checked(null, value);
+      parseJson(request, exact, checked);
     });
   });
 }

@@ -35,7 +35,8 @@ export const MAX_JOB_RUN = 1000;
 export const ProtocolJobId = z.string().min(1).max(100);
 
 /** The service's company id (never the books' GUID). */
-export const ProtocolCompanyId = z.number().int().positive();
+// 32-bit, as the companies table's key on PostgreSQL (a larger id overflowed mid-query: a 500).
+export const ProtocolCompanyId = z.number().int().positive().max(2_147_483_647);
 
 export const BooksOpenCompany = z.object({
   guid: z.string().min(1).max(200),

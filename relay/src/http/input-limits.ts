@@ -1,0 +1,154 @@
+// What every piece of text a request carries must be before any route, service or database sees it:
+// no NUL (PostgreSQL refuses it mid-write while SQLite stores it), well-formed UTF-16 (PostgreSQL
+// turns a lone surrogate into U+FFFD, so two different ids would become one), and JSON bodies of a
+// bounded shape (deep nesting overflows the stack of every recursive walk after the parser: the
+// idempotency fingerprint, Handlebars, JSON.stringify on the way to the database). Checked once, here,
+// so both databases judge every input alike.
+import { AppError } from '../errors/catalogue.js';
+
+export const INPUT_LIMITS = Object.freeze({
+  /** Arrays and objects inside one another; free-form `data` of a send or an event is the deepest legitimate body. */
+  maxDepth: 32,
+  /** Elements of one array; every list a schema accepts is far shorter. */
+  maxArrayLength: 10_000,
+  /** Keys of one object. */
+  maxObjectKeys: 1_000,
+  /** Characters of one string (a template's HTML is the longest legitimate text: 512 KiB). */
+  maxStringLength: 512 * 1024,
+  /** Characters of one decoded query value (ids, filters, a search term; none is near it). */
+  maxQueryValueLength: 2_000,
+});
+
+/** Node 20 has String.prototype.isWellFormed (ES2024); the project's lib is older. */
+type WellFormedString = string & { isWellFormed(): boolean };
+
+/** Why a piece of text cannot be stored, or undefined when it can. */
+export function textProblem(text: string): string | undefined {
+  if (text.includes('\u0000')) return 'holds a NUL character (U+0000)';
+  if (!(text as WellFormedString).isWellFormed()) return 'holds an unpaired UTF-16 surrogate (ill-formed Unicode)';
+  return undefined;
+}
+
+function characterError(where: string, problem: string): AppError {
+  return new AppError('invalid_characters', {
+    message: `The ${where} ${problem}, which cannot be stored; remove it`,
+    details: [{ field: where, message: problem }],
+  });
+}
+
+/** A JSON path for messages: `data.a.b[3]`. */
+function pathOf(path: readonly (string | number)[]): string {
+  let out = '';
+  for (const part of path) out += typeof part === 'number' ? `[${part}]` : out === '' ? part : `.${part}`;
+  return out === '' ? 'body' : out;
+}
+
+/**
+ * The nesting depth of a JSON text, stopping as soon as it passes `max`: counted on the text, without
+ * recursion, before JSON.parse builds anything (brackets inside strings do not count).
+ */
+export function jsonDepthExceeds(text: string, max: number): boolean {
+  let depth = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (inString) {
+      if (c === 0x5c) i++; // backslash: skip the escaped character
+      else if (c === 0x22) inString = false;
+    } else if (c === 0x22) inString = true;
+    else if (c === 0x5b || c === 0x7b) {
+      if (++depth > max) return true;
+    } else if (c === 0x5d || c === 0x7d) depth--;
+  }
+  return false;
+}
+
+/**
+ * Throws the refusal for the first string, key, array or object of a parsed JSON body that breaks a
+ * limit. Iterative (an explicit stack), so no body can overflow it.
+ */
+export function assertStorableJson(value: unknown): void {
+  const stack: { value: unknown; path: (string | number)[] }[] = [{ value, path: [] }];
+  while (stack.length > 0) {
+    const { value: current, path } = stack.pop() as { value: unknown; path: (string | number)[] };
+    if (typeof current === 'string') {
+      const problem = textProblem(current);
+      if (problem) throw characterError(pathOf(path), problem);
+      if (current.length > INPUT_LIMITS.maxStringLength) {
+        throw limitError('string_too_long', pathOf(path), `is longer than ${INPUT_LIMITS.maxStringLength} characters`);
+      }
+    } else if (Array.isArray(current)) {
+      if (path.length >= INPUT_LIMITS.maxDepth) throw limitError('nesting_too_deep', pathOf(path), `nests arrays and objects more than ${INPUT_LIMITS.maxDepth} deep`);
+      if (current.length > INPUT_LIMITS.maxArrayLength) {
+        throw limitError('too_many_items', pathOf(path), `has more than ${INPUT_LIMITS.maxArrayLength} elements`);
+      }
+      current.forEach((item, index) => stack.push({ value: item, path: [...path, index] }));
+    } else if (typeof current === 'object' && current !== null) {
+      if (path.length >= INPUT_LIMITS.maxDepth) throw limitError('nesting_too_deep', pathOf(path), `nests arrays and objects more than ${INPUT_LIMITS.maxDepth} deep`);
+      const keys = Object.keys(current);
+      if (keys.length > INPUT_LIMITS.maxObjectKeys) {
+        throw limitError('too_many_items', pathOf(path), `has more than ${INPUT_LIMITS.maxObjectKeys} keys`);
+      }
+      for (const key of keys) {
+        const problem = textProblem(key);
+        if (problem) throw characterError(`key ${JSON.stringify(key.replace(/[^\x20-\x7e]/g, '?'))} of ${pathOf(path)}`, problem);
+        stack.push({ value: (current as Record<string, unknown>)[key], path: [...path, key] });
+      }
+    }
+  }
+}
+
+function limitError(code: 'string_too_long' | 'too_many_items' | 'nesting_too_deep', where: string, problem: string): AppError {
+  return new AppError(code, { message: `The ${where} ${problem}`, details: [{ field: where, message: problem }] });
+}
+
+/** The refusal of a JSON text nested deeper than the limit, before it is parsed. */
+export function depthError(): AppError {
+  return new AppError('nesting_too_deep', {
+    message: `The body nests arrays and objects more than ${INPUT_LIMITS.maxDepth} deep`,
+  });
+}
+
+/**
+ * The refusal for a request URL whose path or query cannot be decoded, holds a NUL or ill-formed
+ * Unicode; undefined when it is fine. Decoded as the router and the query parser do (`+` is a space
+ * in the query), but strictly: a malformed percent-encoding is refused rather than passed on raw.
+ */
+export function urlProblem(url: string): AppError | undefined {
+  const queryStart = url.indexOf('?');
+  const path = queryStart === -1 ? url : url.slice(0, queryStart);
+  const query = queryStart === -1 ? '' : url.slice(queryStart + 1);
+  const parts: { where: string; raw: string }[] = [{ where: 'path', raw: path }];
+  for (const piece of query.split('&')) {
+    if (piece === '') continue;
+    const equals = piece.indexOf('=');
+    const name = equals === -1 ? piece : piece.slice(0, equals);
+    parts.push({ where: 'query', raw: name.replaceAll('+', ' ') });
+    if (equals !== -1) parts.push({ where: `query parameter ${safeName(name)}`, raw: piece.slice(equals + 1).replaceAll('+', ' ') });
+  }
+  for (const { where, raw } of parts) {
+    let decoded: string;
+    try {
+      decoded = decodeURIComponent(raw);
+    } catch {
+      return new AppError('bad_request', {
+        message: `The ${where} holds a malformed percent-encoding (or bytes that are not UTF-8)`,
+        details: [{ field: where, message: 'malformed percent-encoding' }],
+      });
+    }
+    const problem = textProblem(decoded);
+    if (problem) return characterError(where, problem);
+    if (where !== 'path' && decoded.length > INPUT_LIMITS.maxQueryValueLength) {
+      return limitError('string_too_long', where, `is longer than ${INPUT_LIMITS.maxQueryValueLength} characters`);
+    }
+  }
+  return undefined;
+}
+
+function safeName(raw: string): string {
+  try {
+    return decodeURIComponent(raw.replaceAll('+', ' ')).replace(/[^\x20-\x7e]/g, '?').slice(0, 60);
+  } catch {
+    return '?';
+  }
+}
