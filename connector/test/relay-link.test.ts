@@ -2,7 +2,7 @@
 // the connection drops (a new welcome each time, which is when unacknowledged results are re-reported),
 // and a refused credential explained in words.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fullJitterBackoff } from '../src/core/relay/backoff.js';
+import { fullJitterBackoff, reconnectPolicy } from '../src/core/relay/backoff.js';
 import { enrolWithRelay } from '../src/core/relay/enrolment.js';
 import { RelayLink, type RelayLinkState } from '../src/core/relay/relay-link.js';
 import { createLogger } from '../src/core/support/logger.js';
@@ -37,6 +37,24 @@ describe('full-jitter backoff', () => {
     expect(top.next()).toBe(99);
     const bottom = fullJitterBackoff(100, 1000, () => 0);
     expect([bottom.next(), bottom.next()]).toEqual([0, 0]);
+  });
+});
+
+describe('reconnect policy', () => {
+  it('climbs to the cap after lost connections, but stays within two seconds while the relay restarts', () => {
+    const policy = reconnectPolicy(500, 30_000, () => 0.999999);
+    // A dropped network (1006): 0.5, 1, 2, 4, 8, 16 s ceilings, then the cap.
+    expect([1, 2, 3, 4, 5, 6, 7].map(() => policy.delayAfterClose(1006))).toEqual([499, 999, 1999, 3999, 7999, 15999, 29999]);
+    policy.connected();
+    // The relay going away (1001), then refused connections (1006) while it starts again.
+    expect([1001, 1006, 1006, 1006, 1006, 1006].map((code) => policy.delayAfterClose(code))).toEqual([499, 999, 1999, 1999, 1999, 1999]);
+    // Back to the usual climb once connected, and after some forty fast tries if the relay never returns.
+    policy.connected();
+    expect(policy.delayAfterClose(1006)).toBe(499);
+    const stuck = reconnectPolicy(500, 30_000, () => 0.999999);
+    const delays = [stuck.delayAfterClose(1012), ...Array.from({ length: 45 }, () => stuck.delayAfterClose(1006))];
+    expect(Math.max(...delays.slice(0, 40))).toBe(1999);
+    expect(delays.at(-1)).toBeGreaterThan(1999);
   });
 });
 

@@ -16,6 +16,7 @@ export { ConnectorService } from './service/connector-service.js';
 export { BooksClient } from './books/books-client.js';
 export { ConnectorAlreadyRunningError } from './service/run-lock.js';
 export { CONNECTOR_VERSION } from './version.js';
+export { reconnectPolicy, type ReconnectPolicy } from './relay/backoff.js';
 
 export type StartConnectorOptions = Readonly<{
   dataDir: string;

@@ -37,8 +37,8 @@ describe.skipIf(!browserAvailable)('connector page: a long first sync', { timeou
   beforeAll(async () => {
     relay = await startTestRelay({ companies: 1 });
     books = await startTestEmulator({ vouchers: 3000 });
-    // Small batches: many confirmed steps, as over a slow line to the relay.
-    connector = await startConnectorService({ dataDir: tempDataDir(), booksUrl: books.xmlUrl, config: { ...FAST, syncBatchItems: 50 } });
+    // Small windows and batches: many confirmed steps, as over a slow line to the relay.
+    connector = await startConnectorService({ dataDir: tempDataDir(), booksUrl: books.xmlUrl, config: { ...FAST, syncBatchItems: 50, syncWindowVouchers: 100 } });
     browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'] });
   });
   afterAll(async () => {
@@ -60,6 +60,9 @@ describe.skipIf(!browserAvailable)('connector page: a long first sync', { timeou
     const companyId = relay.companyIds[0] as number;
     const company = (await books.companies())[0] as { name: string; vouchers: number };
     expect(company.vouchers).toBeGreaterThanOrEqual(3000);
+    // Books that take a while to answer each of some thirty exports, as a busy TallyPrime does: the sync
+    // lasts seconds, whatever the speed of this machine, so the page sees it move.
+    await books.control('POST', '/latency', { ms: 150 });
     // Pairing starts the first sync of the company.
     await connector.service.pair(companyId, company.name);
     await expect.poll(() => page.companyCell(companyId, 'Last result').textContent(), { timeout: 120_000 }).toMatch(/\d+ vouchers sent/);

@@ -16,7 +16,7 @@ import {
   type ServerMessage,
   type WelcomeMessage,
 } from '@ledgerwire/shared';
-import { fullJitterBackoff, type Backoff } from './backoff.js';
+import { reconnectPolicy, type ReconnectPolicy } from './backoff.js';
 import { socketUrl } from './relay-urls.js';
 import { unreachableRelay } from './unreachable-relay.js';
 import type { Logger } from '../support/logger.js';
@@ -50,7 +50,7 @@ export class RelayLink {
   private corked = false;
   private stateValue: RelayLinkState = 'offline';
   private lastErrorValue: string | null = null;
-  private readonly backoff: Backoff;
+  private readonly backoff: ReconnectPolicy;
   private reconnectTimer: NodeJS.Timeout | undefined;
   private heartbeatTimer: NodeJS.Timeout | undefined;
   private heartbeatMs: number;
@@ -61,7 +61,7 @@ export class RelayLink {
   private readonly stateListeners = new Set<Listener<RelayLinkState>>();
 
   constructor(private readonly options: RelayLinkOptions) {
-    this.backoff = fullJitterBackoff(options.reconnectBaseMs, options.reconnectCapMs, options.random);
+    this.backoff = reconnectPolicy(options.reconnectBaseMs, options.reconnectCapMs, options.random);
     this.heartbeatMs = options.initialHeartbeatMs ?? 25_000;
   }
 
@@ -211,7 +211,7 @@ export class RelayLink {
     if (message.type === 'welcome') {
       this.welcomeValue = message;
       this.heartbeatMs = message.heartbeat_ms;
-      this.backoff.reset();
+      this.backoff.connected();
       this.lastErrorValue = null;
       this.startHeartbeat();
       this.setState('online');
@@ -253,7 +253,7 @@ export class RelayLink {
     if (FATAL_CLOSE_CODES.has(code)) {
       this.options.log.error(`the relay closed the connection for good (${code} ${reason}); waiting before trying again`);
     }
-    const delay = FATAL_CLOSE_CODES.has(code) ? this.options.reconnectCapMs : this.backoff.next();
+    const delay = FATAL_CLOSE_CODES.has(code) ? this.options.reconnectCapMs : this.backoff.delayAfterClose(code);
     this.options.log.info(`relay connection lost; trying again in ${Math.round(delay)} ms`);
     this.reconnectTimer = setTimeout(() => this.connect(), delay);
   }

@@ -40,7 +40,10 @@ export function toConnectorRecord(row: Selectable<ConnectorsTable>): ConnectorRe
     application_id: row.application_id,
     machine_name: row.machine_name,
     version: row.version,
-    online: row.online === 1,
+    // Online is what is true now: a session open on some relay. The published presence (`online`)
+    // waits out the offline grace before connector.offline goes out, so that a reconnecting
+    // connector makes no noise; a reader is not kept waiting for that.
+    online: row.online === 1 && row.connected === 1,
     books_running: row.books_running === 1,
     open_companies: parseOpenCompanies(row.open_companies),
     last_seen_at: row.last_seen_at,

@@ -48,7 +48,9 @@ export class ConnectorGateway {
       offlineCheckAfterGrace: () => this.offlineCheckAfterGrace(),
     });
     this.claimLoop = createBackgroundLoop({ name: 'connector-claims', intervalMs: settings.claimIntervalMs, log, pass: () => this.claimPass() });
-    this.heartbeatLoop = createBackgroundLoop({ name: 'connector-heartbeat', intervalMs: settings.heartbeatMs, log, pass: async () => this.heartbeatPass() });
+    // Looks four times an interval: a silent connector is dropped soon after its silence passes the
+    // limit (under 45 s with the default heartbeat), not up to a whole interval later.
+    this.heartbeatLoop = createBackgroundLoop({ name: 'connector-heartbeat', intervalMs: Math.max(50, Math.floor(settings.heartbeatMs / 4)), log, pass: async () => this.heartbeatPass() });
     this.presenceLoop = createBackgroundLoop({
       name: 'connector-presence',
       intervalMs: clamp(settings.offlineGraceMs / 2, 250, 5000),

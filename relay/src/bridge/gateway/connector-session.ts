@@ -47,6 +47,8 @@ export class ConnectorSession {
   /** The connector asked for job-runs in hello: runs of jobs travel as one message (see the protocol). */
   private jobRuns = false;
   private lastHeardAt: number;
+  private lastPingAt = 0;
+  private lastRenewalAt = 0;
   private inbox: Promise<void> = Promise.resolve();
   /** Frames received and not yet handled; handled in order, a run of job.result together. */
   private arrived: Frame[] = [];
@@ -94,15 +96,28 @@ export class ConnectorSession {
     setTimeout(() => this.transport.terminate(), 1000).unref();
   }
 
-  /** Heartbeat: ping, or drop the connection when the connector has been silent for two intervals. */
+  /**
+   * Heartbeat, called four times an interval. The connection is dropped once the connector has been
+   * silent for an interval and a half (a pulled cable, a frozen machine: read offline within 45 s with
+   * the default interval). A connector that has been quiet for half an interval is pinged, at most once
+   * each half interval, so one that is there always answers in time; the real connector pings on its
+   * own every half interval, so it is rarely pinged at all. Leases are renewed once an interval.
+   */
   heartbeat(heartbeatMs: number): void {
     if (this.state === 'closed') return;
-    if (this.services.clock().getTime() - this.lastHeardAt > heartbeatMs * 2) {
-      this.log.warn({ connector_id: this.connector.connectorId }, 'connector silent for two heartbeats: dropping the connection');
+    const now = this.services.clock().getTime();
+    const silentFor = now - this.lastHeardAt;
+    if (silentFor > heartbeatMs * 1.5) {
+      this.log.warn({ connector_id: this.connector.connectorId }, 'connector silent for an interval and a half: dropping the connection');
       this.end(CloseCode.heartbeatTimeout, 'no answer to the heartbeat');
       return;
     }
-    this.send({ type: 'ping', v: CONNECTOR_PROTOCOL_VERSION, nonce: randomUUID() });
+    if (silentFor >= heartbeatMs / 2 && now - this.lastPingAt >= heartbeatMs / 2) {
+      this.lastPingAt = now;
+      this.send({ type: 'ping', v: CONNECTOR_PROTOCOL_VERSION, nonce: randomUUID() });
+    }
+    if (now - this.lastRenewalAt < heartbeatMs) return;
+    this.lastRenewalAt = now;
     this.renewing ??= this.renewLeases().finally(() => (this.renewing = undefined));
   }
 
