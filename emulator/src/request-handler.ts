@@ -6,6 +6,7 @@ import { BooksSilence, silences } from './books-silence.js';
 import { handleImport, readImportEnvelope } from './import/import-request.js';
 import { handleCollectionExport } from './export/collection-export.js';
 import { handleFunctionExport, handleObjectExport } from './export/object-export.js';
+import { emptyFailureEnvelope } from './export/envelope.js';
 import { handleDataExport } from './export/report-export.js';
 import type { CompanyFaultKind } from './faults.js';
 import { UNKNOWN_REQUEST } from './rules/messages.js';
@@ -62,6 +63,10 @@ function route(store: BooksStore, envelope: XNode): Route | undefined {
     const legacy = legacyExportAsData(envelope);
     const id = textOf(child(legacy, 'HEADER'), 'ID') ?? '';
     return { kind: 'export', staticVariables: path(legacy, 'BODY', 'DESC', 'STATICVARIABLES'), run: () => ({ kind: 'export', body: handleDataExport(store, legacy), id }) };
+  }
+  // No XML request loads a company: TallyPrime answers STATUS 0 with an empty DATA (bridge §12a.7).
+  if (request === 'load company') {
+    return { kind: 'export', staticVariables: path(envelope, 'BODY', 'DESC', 'STATICVARIABLES'), run: () => ({ kind: 'export', body: emptyFailureEnvelope() }) };
   }
   if (request !== 'export') return undefined;
   const id = (textOf(header, 'ID') ?? '').trim();

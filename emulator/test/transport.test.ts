@@ -39,7 +39,9 @@ describe('XML port', () => {
     expect(await response.text()).toBe(UNKNOWN);
     expect(await postXml(t.emulator.xmlUrl, '<ENVELOPE><HEADER>')).toBe(UNKNOWN);
     expect(await postXml(t.emulator.xmlUrl, '<ENVELOPE><HEADER><TALLYREQUEST>Import Data</TALLYREQUEST></HEADER><BODY><IMPORTDATA><REQUESTDATA><TALLYMESSAGE><GROUP NAME="Duties & Taxes"/></TALLYMESSAGE></REQUESTDATA></IMPORTDATA></BODY></ENVELOPE>')).toBe(UNKNOWN);
-    expect(await postXml(t.emulator.xmlUrl, '<ENVELOPE><HEADER><TALLYREQUEST>Load Company</TALLYREQUEST></HEADER></ENVELOPE>')).toBe(UNKNOWN);
+    expect(await postXml(t.emulator.xmlUrl, '<ENVELOPE><HEADER><TALLYREQUEST>Fetch Everything</TALLYREQUEST></HEADER></ENVELOPE>')).toBe(UNKNOWN);
+    // `Load Company` is a verb TallyPrime knows: STATUS 0 with an empty DATA (bridge TALLY_PROTOCOL_REFERENCE §12a.7).
+    expect(await postXml(t.emulator.xmlUrl, '<ENVELOPE><HEADER><TALLYREQUEST>Load Company</TALLYREQUEST></HEADER></ENVELOPE>')).toMatch(/<STATUS>0<\/STATUS>/);
   });
 
   it('serves one request at a time: a stalled request holds back the next, even the banner', async () => {

@@ -153,9 +153,10 @@ export function handleCollectionExport(store: BooksStore, envelope: XNode): stri
     if (unsupported) throw new UnsupportedTdlError(`'${unsupported.tag}' in a collection is not supported by the emulator`);
     const staticVariables = path(desc, 'STATICVARIABLES');
     const companyName = textOf(staticVariables, 'SVCURRENTCOMPANY');
-    const resolution = store.resolve(companyName);
+    // An SVCURRENTCOMPANY sent empty is not an omitted one: zero rows, STATUS 1 (bridge TALLY_PROTOCOL_REFERENCE §9.11).
+    const resolution = companyName !== undefined && companyName.trim() === '' ? undefined : store.resolve(companyName);
     // The Company collection is not scoped to SVCURRENTCOMPANY (lamemustafa/bridge TALLY_PROTOCOL_REFERENCE §12a.7).
-    const books = resolution.kind === 'found' ? resolution.books : type === 'COMPANY' ? store.active() : undefined;
+    const books = resolution?.kind === 'found' ? resolution.books : type === 'COMPANY' ? store.active() : undefined;
     if (!books) return successEnvelope([node('COLLECTION', '', collectionAttrs(type))]);
     const ctx = new ExportContext(books, staticVariables, companyName);
     // The built-in ledger list's CLOSINGBALANCE is as of SVTODATE (lamemustafa/bridge request.rs, measured live).

@@ -32,6 +32,11 @@ export function failureEnvelope(lineError: string): string {
   );
 }
 
+/** STATUS 0 with an empty DATA: TallyPrime's answer to `Load Company` (bridge TALLY_PROTOCOL_REFERENCE §12a.7). */
+export function emptyFailureEnvelope(): string {
+  return renderDocument(node('ENVELOPE', '', {}, [header('0'), node('BODY', '', {}, [node('DATA', '', {}, [])])]));
+}
+
 export function tallyMessage(children: XNode[]): XNode {
   return node('TALLYMESSAGE', '', { 'xmlns:UDF': 'TallyUDF' }, children);
 }

@@ -1,7 +1,8 @@
 // Bill-wise details on a voucher's ledger entries, as TallyPrime treats them: `New Ref` opens a bill,
 // `Agst Ref` must name a bill outstanding for that party (else the voucher is refused), `Advance`
-// naming an existing bill is stored as `Agst Ref`, `On Account` loses its name, and references on a
-// ledger without bill-wise details are dropped silently.
+// naming an existing bill is stored as `Agst Ref`, `On Account` loses its name, a bill the voucher opens
+// takes the voucher's date as BILLDATE, and references on a ledger without bill-wise details are dropped
+// silently.
 import type { CompanyBooks } from '../state/company-books.js';
 import { ledgerEntries } from '../state/voucher-facts.js';
 import type { BillRow } from '../state/records.js';
@@ -44,6 +45,11 @@ export function applyBillRules(books: CompanyBooks, voucher: XNode, date: string
       const name = billType === 'On Account' ? '' : bill.name;
       setText(bill.node, 'BILLTYPE', billType);
       setText(bill.node, 'NAME', name);
+      // A bill this voucher opens is dated by the voucher, whatever BILLDATE was sent; an Agst Ref carries
+      // the settled bill's own date (bridge §12a.4 #1, #2).
+      const settledOn = billType === 'Agst Ref' ? books.outstandingBill(entry.ledgerName, bill.name)?.date : undefined;
+      if (billType === 'New Ref' || billType === 'Advance') setText(bill.node, 'BILLDATE', date);
+      else if (settledOn) setText(bill.node, 'BILLDATE', settledOn);
       bills.push({ ledgerName: entry.ledgerName, name, billType, amount, date });
     }
   }

@@ -10,6 +10,8 @@ export interface OutstandingBill {
   /** Paise, sum of every allocation against the bill (debit negative). */
   amount: number;
   opened: boolean;
+  /** The date of the allocation that opened it (YYYYMMDD): an `Agst Ref` carries it (bridge §12a.4 #2). */
+  date?: string;
 }
 
 export class CompanyBooks {
@@ -176,6 +178,7 @@ export class CompanyBooks {
     entry.amount += direction * bill.amount;
     if (bill.billType === 'New Ref' || bill.billType === 'Opening' || bill.billType === 'Advance') {
       entry.opened = direction === 1 ? true : entry.opened;
+      if (direction === 1 && bill.date) entry.date ??= bill.date;
     }
     perLedger.set(key, entry);
   }

@@ -1,6 +1,6 @@
 // TallyPrime answers in the charset of the request: a UTF-16LE body declared `charset=utf-16` gets a
-// UTF-16LE answer without BOM; anything else is answered in single bytes with characters beyond
-// Latin-1 as `?`. A UTF-16 body without the declaration is not understood.
+// UTF-16LE answer without BOM; anything else is answered as UTF-8 with characters beyond Latin-1 as `?`.
+// A UTF-16 body without the declaration is not understood.
 
 export interface DecodedRequest {
   utf16: boolean;
@@ -32,11 +32,16 @@ export function decodeRequest(body: Buffer, contentType: string | undefined): De
   return { utf16: false, text };
 }
 
+/**
+ * Single-byte answers: characters beyond Latin-1 become `?` (bridge capture `bills_receivable_validation_lab.xml`);
+ * the rest is sent as UTF-8, the charset TallyPrime declares (bridge TALLY_PROTOCOL_REFERENCE §1: "text/xml;
+ * charset=utf-8", and UTF-8 decoding of its answers "succeeds in all cases", accented names exact).
+ */
 export function encodeResponse(text: string, utf16: boolean): Buffer {
   if (utf16) return Buffer.from(text, 'utf16le');
-  return Buffer.from(text.replace(/[\u0100-\uffff]/g, '?'), 'latin1');
+  return Buffer.from(text.replace(/[\u0100-\uffff]/g, '?'), 'utf8');
 }
 
 export function responseContentType(utf16: boolean): string {
-  return utf16 ? 'text/xml; charset=utf-16' : 'text/xml; charset=iso-8859-1';
+  return utf16 ? 'text/xml; charset=utf-16' : 'text/xml; charset=utf-8';
 }
