@@ -3,6 +3,7 @@
 export * from './common/error-body.js';
 export * from './probes/health.js';
 export * from './operator/whoami.js';
+export * from './operator/operator-accounts.js';
 export * from './protocol/index.js';
 export * from './webhooks/index.js';
 export * from './bridge/index.js';

@@ -9,6 +9,7 @@ import { backupCommands } from './backup-command.js';
 import { bridgeAdminCommands } from '../bridge/operator/bridge-admin-commands.js';
 import { webhookAdminCommands } from '../webhooks/webhook-admin-commands.js';
 import { messagingAdminCommands } from '../messaging/cli/messaging-admin-commands.js';
+import { operatorAdminCommands } from '../operator/operator-admin-commands.js';
 
 export const adminCommands: Record<string, AdminCommand> = {
   whoami: {
@@ -46,4 +47,5 @@ export const adminCommands: Record<string, AdminCommand> = {
   ...webhookAdminCommands,
   ...messagingAdminCommands,
   ...backupCommands,
+  ...operatorAdminCommands,
 };

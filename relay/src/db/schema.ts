@@ -3,6 +3,7 @@
 import type { Generated } from 'kysely';
 import type { BridgeTables } from '../bridge/bridge-tables.js';
 import type { ConnectorTables } from '../bridge/connectors/connector-tables.js';
+import type { OperatorTables } from '../operator/operator-tables.js';
 
 export interface RelaySettingsTable {
   key: string;
@@ -21,9 +22,9 @@ export interface WebhookEndpointsTable {
   description: string | null;
   enabled: number;
   disabled_reason: string | null;
-  /** whsec_… in clear: HMAC signing needs the key itself (see webhook-endpoint-repository.ts). */
+  /** whsec_… sealed (enc:v1:…, AES-256-GCM): HMAC signing needs the key itself (see webhook-endpoint-repository.ts). */
   secret: string;
-  /** JSON array of {secret, expires_at}: secrets replaced by a rotation that still sign for 24 h. */
+  /** JSON array of {secret (sealed), expires_at}: secrets replaced by a rotation that still sign for 24 h. */
   retired_secrets: string;
   failing_since: string | null;
   created_at: string;
@@ -207,6 +208,9 @@ export interface Database {
   // Connector gateway (0250): relay/src/bridge/connectors/connector-tables.ts
   connectors: ConnectorTables['connectors'];
   connector_sync_cursors: ConnectorTables['connector_sync_cursors'];
+  // Operator accounts and audit log (0300): relay/src/operator/operator-tables.ts
+  operator_accounts: OperatorTables['operator_accounts'];
+  operator_audit_log: OperatorTables['operator_audit_log'];
 }
 
 export type { Generated };

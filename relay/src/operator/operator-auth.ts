@@ -1,4 +1,6 @@
-// Guards /admin/v1: Authorization: Bearer <operator token>, compared in constant time.
+// Guards /admin/v1 route plugins. The decision itself is made once, by the root hook in
+// operator-access.ts (token → operator → role); this per-plugin hook only refuses a request that
+// somehow reached an operator route without an operator, so a route can never be open by mistake.
 import type { FastifyRequest } from 'fastify';
 import { AppError } from '../errors/catalogue.js';
 import type { OperatorToken } from './operator-token.js';
@@ -10,10 +12,11 @@ export function bearerToken(request: FastifyRequest): string | undefined {
   return match?.[1] ?? '';
 }
 
-export function requireOperator(token: OperatorToken) {
+/** The token argument is kept for the plugins that pass it; the identity comes from operator-access.ts. */
+export function requireOperator(_token: OperatorToken) {
   return async (request: FastifyRequest): Promise<void> => {
-    const presented = bearerToken(request);
-    if (presented === undefined) throw new AppError('operator_token_missing');
-    if (presented === '' || !token.matches(presented)) throw new AppError('operator_token_invalid');
+    if (request.operator !== undefined) return;
+    if (bearerToken(request) === undefined) throw new AppError('operator_token_missing');
+    throw new AppError('operator_token_invalid');
   };
 }

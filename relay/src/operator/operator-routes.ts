@@ -2,8 +2,11 @@
 // add their resources as child plugins of this one.
 import { WhoamiOut } from '@ledgerwire/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { AppError } from '../errors/catalogue.js';
 import { RELAY_VERSION } from '../version.js';
+import type { OperatorIdentity } from './operator-account-service.js';
 import { requireOperator } from './operator-auth.js';
+import { operatorAccountRoutes } from './operator-account-routes.js';
 
 export const operatorRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('onRequest', requireOperator(app.relay.operatorToken));
@@ -13,14 +16,14 @@ export const operatorRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['operator'],
-        summary: 'The operator credential and the relay that answered',
+        summary: 'Who the operator credential belongs to (account or bootstrap token, role) and the relay that answered',
         security: [{ operatorToken: [] }],
         response: { 200: WhoamiOut },
       },
     },
-    () => ({
+    (request) => ({
       success: true as const,
-      operator: { role: 'operator' as const, token_source: app.relay.operatorToken.source },
+      operator: whoamiOperator(request.operator),
       relay: {
         installation_id: app.relay.installationId,
         version: RELAY_VERSION,
@@ -29,4 +32,11 @@ export const operatorRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     }),
   );
+
+  await app.register(operatorAccountRoutes);
 };
+
+function whoamiOperator(operator: OperatorIdentity | undefined) {
+  if (operator === undefined) throw new AppError('operator_token_missing');
+  return { kind: operator.kind, id: operator.id, name: operator.name, role: operator.role, token_source: operator.tokenSource };
+}

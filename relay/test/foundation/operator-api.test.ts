@@ -34,7 +34,7 @@ describeOnDatabases('operator API auth', (kind) => {
     const { body } = await call(relay.app, 'GET', '/admin/v1/whoami', 200, { token: TEST_OPERATOR_TOKEN });
     expect(body).toMatchObject({
       success: true,
-      operator: { role: 'operator', token_source: 'env' },
+      operator: { kind: 'bootstrap', id: 'bootstrap', role: 'admin', token_source: 'env' },
       relay: { database: kind, version: expect.any(String), installation_id: expect.stringMatching(/^inst_/) },
     });
     expect(logged).toContain('incoming request');

@@ -1,8 +1,9 @@
 // The console shell: sign-in gate, navigation by area, and the page for the current address.
 import { useMemo, useState } from 'preact/hooks';
-import type { WhoamiOut } from '@ledgerwire/shared';
+import { roleAllows, type OperatorRole, type WhoamiOut } from '@ledgerwire/shared';
 import { createApiClient } from './api-client.js';
 import { ApiContext } from './api-context.js';
+import { OperatorContext } from './operator-context.js';
 import { href, useRoute, type Route } from './router.js';
 import { forgetToken, storedToken, storeToken, takeTokenFromFragment } from './session.js';
 import { SignInPage } from './pages/sign-in-page.js';
@@ -19,12 +20,15 @@ import { ConnectorsPage } from './pages/connectors-page.js';
 import { TransactionsPage } from './pages/transactions-page.js';
 import { TransactionPage } from './pages/transaction-page.js';
 import { WebhooksPage } from './pages/webhooks-page.js';
+import { AuditPage } from './pages/audit-page.js';
+import { OperatorsPage } from './pages/operators-page.js';
 
 const fragmentToken = takeTokenFromFragment();
 
 // Support starts from a company (a customer calls about their books), so Companies comes first and
 // is the page the console opens on.
-const NAV: readonly (readonly [string, readonly (readonly [string, string])[]])[] = [
+// A link's third element is the role it needs (the page would only show a refusal otherwise).
+const NAV: readonly (readonly [string, readonly (readonly [string, string, OperatorRole?])[]])[] = [
   [
     'Accounting bridge',
     [
@@ -35,11 +39,19 @@ const NAV: readonly (readonly [string, readonly (readonly [string, string])[]])[
     ],
   ],
   ['Messaging', [['tenants', 'Tenants']]],
+  [
+    'Operations',
+    [
+      ['audit', 'Audit log'],
+      ['operators', 'Operators', 'admin'],
+    ],
+  ],
 ];
 
 export function ConsoleApp() {
   const [token, setToken] = useState<string | undefined>(() => fragmentToken ?? storedToken());
   const [relay, setRelay] = useState<WhoamiOut['relay'] | undefined>(undefined);
+  const [operator, setOperator] = useState<WhoamiOut['operator'] | undefined>(undefined);
   const [signedOutReason, setSignedOutReason] = useState<string | undefined>(undefined);
   const route = useRoute();
 
@@ -56,7 +68,7 @@ export function ConsoleApp() {
     [token],
   );
 
-  if (api === undefined || relay === undefined) {
+  if (api === undefined || relay === undefined || operator === undefined) {
     return (
       <SignInPage
         initialToken={token}
@@ -65,6 +77,7 @@ export function ConsoleApp() {
           storeToken(accepted);
           setToken(accepted);
           setRelay(who.relay);
+          setOperator(who.operator);
           setSignedOutReason(undefined);
         }}
       />
@@ -73,49 +86,56 @@ export function ConsoleApp() {
 
   return (
     <ApiContext.Provider value={api}>
-      <div class="shell">
-        <a class="skip-link" href="#main">
-          Skip to content
-        </a>
-        <header class="topbar">
-          <a class="brand" href={href('companies')}>
-            Ledgerwire console
+      <OperatorContext.Provider value={operator}>
+        <div class="shell">
+          <a class="skip-link" href="#main">
+            Skip to content
           </a>
-          <span class="relay-id" title={`Installation ${relay.installation_id}`}>
-            relay {relay.version} · {relay.database}
-          </span>
-          <button
-            type="button"
-            class="secondary"
-            onClick={() => {
-              forgetToken();
-              setToken(undefined);
-              setRelay(undefined);
-            }}
-          >
-            Sign out
-          </button>
-        </header>
-        <nav class="sidebar" aria-label="Console sections">
-          {NAV.map(([area, links]) => (
-            <div class="nav-group" key={area}>
-              <span class="nav-area">{area}</span>
-              <ul>
-                {links.map(([path, text]) => (
-                  <li key={path}>
-                    <a href={href(path)} aria-current={(route.parts[0] ?? 'companies') === path ? 'page' : undefined}>
-                      {text}
-                    </a>
-                  </li>
-                ))}
-              </ul>
-            </div>
-          ))}
-        </nav>
-        <main id="main" class="content">
-          <CurrentPage route={route} />
-        </main>
-      </div>
+          <header class="topbar">
+            <a class="brand" href={href('companies')}>
+              Ledgerwire console
+            </a>
+            <span class="relay-id" title={`Installation ${relay.installation_id}`}>
+              relay {relay.version} · {relay.database}
+            </span>
+            <span class="signed-in-as" aria-label="Signed in as" data-role={operator.role}>
+              {operator.name} · {operator.role}
+            </span>
+            <button
+              type="button"
+              class="secondary"
+              onClick={() => {
+                forgetToken();
+                setToken(undefined);
+                setRelay(undefined);
+              }}
+            >
+              Sign out
+            </button>
+          </header>
+          <nav class="sidebar" aria-label="Console sections">
+            {NAV.map(([area, links]) => (
+              <div class="nav-group" key={area}>
+                <span class="nav-area">{area}</span>
+                <ul>
+                  {links
+                    .filter(([, , needs]) => needs === undefined || roleAllows(operator.role, needs))
+                    .map(([path, text]) => (
+                      <li key={path}>
+                        <a href={href(path)} aria-current={(route.parts[0] ?? 'companies') === path ? 'page' : undefined}>
+                          {text}
+                        </a>
+                      </li>
+                    ))}
+                </ul>
+              </div>
+            ))}
+          </nav>
+          <main id="main" class="content">
+            <CurrentPage route={route} />
+          </main>
+        </div>
+      </OperatorContext.Provider>
     </ApiContext.Provider>
   );
 }
@@ -139,6 +159,10 @@ function CurrentPage({ route }: { route: Route }) {
       return id === undefined ? <CompaniesPage route={route} /> : <CompanyPage companyId={Number(id)} />;
     case 'connectors':
       return <ConnectorsPage />;
+    case 'audit':
+      return <AuditPage route={route} />;
+    case 'operators':
+      return <OperatorsPage />;
     case 'transactions':
       return id === undefined ? <TransactionsPage route={route} /> : <TransactionPage jobId={id} />;
     default:

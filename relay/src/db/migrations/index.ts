@@ -15,6 +15,7 @@ import * as pulledNamesUnbounded from './0252-pulled-names-unbounded.js';
 import * as transactionRequestFingerprint from './0260-transaction-request-fingerprint.js';
 import * as webhookAttemptResponses from './0270-webhook-attempt-responses.js';
 import * as messagesDueByTenant from './0290-messages-due-by-tenant.js';
+import * as operatorAccountsAndAudit from './0300-operator-accounts-and-audit.js';
 
 export const migrations: Record<string, Migration> = {
   '0001-relay-settings': relaySettings,
@@ -32,4 +33,5 @@ export const migrations: Record<string, Migration> = {
   '0260-transaction-request-fingerprint': transactionRequestFingerprint,
   '0270-webhook-attempt-responses': webhookAttemptResponses,
   '0290-messages-due-by-tenant': messagesDueByTenant,
+  '0300-operator-accounts-and-audit': operatorAccountsAndAudit,
 };

@@ -5,6 +5,7 @@ import { useState } from 'preact/hooks';
 import type { ApiKeyCreatedOut, ApiKeyListOut, ApplicationOut, BridgeCapability, OperatorCustomerListOut, OperatorCustomerTokenOut } from '@ledgerwire/shared';
 import type { z } from 'zod';
 import { useApi } from '../api-context.js';
+import { useCan } from '../operator-context.js';
 import { withQuery } from '../api-client.js';
 import { href } from '../router.js';
 import { Badge, Checkbox, ErrorNotice, LoadedView, OneTimeSecret, Page, Panel, Select, StatusBadge, Table, When, useAction, useLoad } from '@ledgerwire/ui-kit';
@@ -48,6 +49,8 @@ export function ApplicationPage({ applicationId }: { applicationId: string }) {
 }
 
 function KeysPanel({ applicationId }: { applicationId: string }) {
+  // Hidden or disabled when the role may not (the relay refuses it anyway).
+  const canAdmin = useCan('admin');
   const api = useApi();
   const base = `/admin/v1/applications/${encodeURIComponent(applicationId)}/keys`;
   const keys = useLoad(() => api.get<KeyList>(base), [applicationId]);
@@ -92,7 +95,7 @@ function KeysPanel({ applicationId }: { applicationId: string }) {
             />
           ))}
         </fieldset>
-        <button type="submit" disabled={action.busy}>
+        <button type="submit" disabled={action.busy || !canAdmin}>
           Create API key
         </button>
       </form>
@@ -118,6 +121,7 @@ function KeysPanel({ applicationId }: { applicationId: string }) {
                       type="button"
                       class="danger small"
                       aria-label={`Revoke key ${k.key_id}`}
+                      disabled={!canAdmin}
                       onClick={async () => {
                         const yes = await confirm({ title: `Revoke key ${k.key_id}?`, message: 'Requests with it are refused at once. This cannot be undone.', confirmLabel: 'Revoke key', danger: true });
                         if (!yes) return;
@@ -140,6 +144,7 @@ function KeysPanel({ applicationId }: { applicationId: string }) {
 }
 
 function CustomersPanel({ applicationId }: { applicationId: string }) {
+  const canSupport = useCan('support');
   const api = useApi();
   const customers = useLoad(() => api.get<CustomerList>(withQuery('/admin/v1/customers', { application_id: applicationId })), [applicationId]);
   const [rotated, setRotated] = useState<OperatorCustomerTokenOut['customer'] | undefined>(undefined);
@@ -174,7 +179,7 @@ function CustomersPanel({ applicationId }: { applicationId: string }) {
                   <button
                     type="button"
                     class="secondary small"
-                    disabled={action.busy}
+                    disabled={action.busy || !canSupport}
                     aria-label={`Rotate token of ${c.name}`}
                     onClick={async () => {
                       const yes = await confirm({

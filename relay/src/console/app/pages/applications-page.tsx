@@ -3,6 +3,7 @@ import { useState } from 'preact/hooks';
 import type { ApplicationListOut, ApplicationOut } from '@ledgerwire/shared';
 import type { z } from 'zod';
 import { useApi } from '../api-context.js';
+import { useCan } from '../operator-context.js';
 import { href, navigate } from '../router.js';
 import { ErrorNotice, LoadedView, Page, Panel, Table, TextInput, When, useAction, useLoad } from '@ledgerwire/ui-kit';
 
@@ -10,6 +11,8 @@ type ApplicationList = z.infer<typeof ApplicationListOut>;
 type Application = z.infer<typeof ApplicationOut>;
 
 export function ApplicationsPage() {
+  // Hidden or disabled when the role may not (the relay refuses it anyway).
+  const canAdmin = useCan('admin');
   const api = useApi();
   const applications = useLoad(() => api.get<ApplicationList>('/admin/v1/applications'), []);
   const [name, setName] = useState('');
@@ -28,7 +31,7 @@ export function ApplicationsPage() {
           }}
         >
           <TextInput label="Application name" value={name} onInput={setName} required maxLength={200} />
-          <button type="submit" disabled={action.busy}>
+          <button type="submit" disabled={action.busy || !canAdmin}>
             Create application
           </button>
         </form>

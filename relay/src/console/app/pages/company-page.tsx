@@ -12,6 +12,8 @@ import { href } from '../router.js';
 import { QueueCounts } from './companies-page.js';
 import { PairPanel } from './company-pair-panel.js';
 import { CustomerLinkPanel, DisconnectPanel } from './company-support-panels.js';
+import { useCan } from '../operator-context.js';
+import { AuditTrailPanel } from './audit-trail.js';
 
 const REFRESH_MS = 15_000;
 type ConnectorList = z.infer<typeof ConnectorListOut>;
@@ -31,6 +33,9 @@ export function CompanyPage({ companyId }: { companyId: number }) {
     return { overview, company, connectors: connectors.connectors, pulled: pulled.companies.find((p) => p.company_id === companyId) };
   }, [companyId]);
   useAutoRefresh(loaded.reload, REFRESH_MS);
+  // Actions the role may not take are not shown (the relay refuses them anyway).
+  const canSupport = useCan('support');
+  const canAdmin = useCan('admin');
 
   return (
     <LoadedView loaded={loaded} what="the company">
@@ -83,10 +88,11 @@ export function CompanyPage({ companyId }: { companyId: number }) {
               </dl>
               <WhyTheyWait company={overview} />
             </Panel>
-            <PairPanel company={overview} connectors={connectors} onPaired={loaded.reload} />
-            <DisconnectPanel company={company} onDisconnected={loaded.reload} />
-            <CustomerLinkPanel company={company} onChanged={loaded.reload} />
-            <SettingsPanel company={company} onSaved={loaded.reload} />
+            {canSupport && <PairPanel company={overview} connectors={connectors} onPaired={loaded.reload} />}
+            {canSupport && <DisconnectPanel company={company} onDisconnected={loaded.reload} />}
+            {canSupport && <CustomerLinkPanel company={company} onChanged={loaded.reload} />}
+            {canAdmin && <SettingsPanel company={company} onSaved={loaded.reload} />}
+            <AuditTrailPanel objectType="company" objectId={String(companyId)} title="Who paired or changed it" reloadWhen={overview} />
             <Panel title="Pulled data">
               {pulled ? (
                 <dl class="facts" aria-label="Pulled data counts">

@@ -12,7 +12,7 @@ type Props = Readonly<{
 }>;
 
 const REFUSED =
-  'That operator token was not accepted. Use the token the relay printed when it first started (the “Sign in: …/console#token=…” line), or the RELAY_ADMIN_TOKEN it was started with. Running “npm run admin -- rotate-operator-token” on the relay makes a new one.';
+  'That operator token was not accepted: it may be mistyped, rotated or revoked. Use your personal operator token (an admin makes one on the Operators page, or with “npm run admin -- operator-create”), or the relay’s bootstrap token: the one it printed when it first started (the “Sign in: …/console#token=…” line), or the RELAY_ADMIN_TOKEN it was started with.';
 
 export function SignInPage({ initialToken, reason, onSignedIn }: Props) {
   const [token, setToken] = useState(initialToken ?? '');
@@ -53,7 +53,7 @@ export function SignInPage({ initialToken, reason, onSignedIn }: Props) {
         }}
       >
         <h1 id="sign-in-title">Ledgerwire console</h1>
-        <p>Sign in with the relay’s operator token. It stays in this browser tab only.</p>
+        <p>Sign in with your personal operator token (or the relay’s bootstrap token). It stays in this browser tab only.</p>
         {reason && <Notice tone="warning">{reason}</Notice>}
         <label class="field">
           <span class="field-label">Operator token</span>

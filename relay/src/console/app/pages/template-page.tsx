@@ -6,6 +6,7 @@ import { useEffect, useRef, useState } from 'preact/hooks';
 import type { ConsoleTemplateSampleOut, TemplateEnvelopeOut, TemplateOut } from '@ledgerwire/shared';
 import type { z } from 'zod';
 import { useApi } from '../api-context.js';
+import { useCan } from '../operator-context.js';
 import { href } from '../router.js';
 import { Badge, Checkbox, ErrorNotice, Field, LoadedView, Notice, Page, Panel, TextInput, useAction, useLoad } from '@ledgerwire/ui-kit';
 import { useLivePreview } from './use-live-preview.js';
@@ -24,6 +25,8 @@ export function TemplatePage({ tenantId, templateId }: { tenantId: string; templ
 }
 
 function TemplateEditor(props: { template: TemplateOut; path: string; tenantId: string; onSaved: () => void }) {
+  // Hidden or disabled when the role may not (the relay refuses it anyway).
+  const canAdmin = useCan('admin');
   const api = useApi();
   const { template } = props;
   const [subject, setSubject] = useState(template.subject);
@@ -82,7 +85,7 @@ function TemplateEditor(props: { template: TemplateOut; path: string; tenantId: 
             </Field>
             <Checkbox label="Active (sends use this template)" checked={active} onChange={(v) => (setSaved(false), setActive(v))} />
             <div class="form-actions">
-              <button type="submit" disabled={save.busy}>
+              <button type="submit" disabled={save.busy || !canAdmin}>
                 Save template
               </button>
               {saved && <Badge tone="good">Saved</Badge>}

@@ -3,6 +3,7 @@ import { useState } from 'preact/hooks';
 import type { TemplateEnvelopeOut, TemplateListOut } from '@ledgerwire/shared';
 import type { z } from 'zod';
 import { useApi } from '../api-context.js';
+import { useCan } from '../operator-context.js';
 import { href, navigate } from '../router.js';
 import { ErrorNotice, LoadedView, Panel, Select, StatusBadge, Table, TextInput, When, useAction, useLoad } from '@ledgerwire/ui-kit';
 
@@ -17,6 +18,8 @@ const CHANNEL_OPTIONS = [
 ] as const;
 
 export function TemplatesPanel({ tenantId }: { tenantId: string }) {
+  // Hidden or disabled when the role may not (the relay refuses it anyway).
+  const canAdmin = useCan('admin');
   const api = useApi();
   const base = `/admin/v1/tenants/${encodeURIComponent(tenantId)}/templates`;
   const templates = useLoad(() => api.get<TemplateList>(base), [tenantId]);
@@ -64,7 +67,7 @@ export function TemplatesPanel({ tenantId }: { tenantId: string }) {
         <TextInput label="Event key" value={eventKey} onInput={setEventKey} required maxLength={100} hint="e.g. invoice_paid" />
         <Select label="Channel" value={channel} onChange={setChannel} options={CHANNEL_OPTIONS} />
         <TextInput label="Subject" value={subject} onInput={setSubject} required maxLength={998} />
-        <button type="submit" disabled={action.busy}>
+        <button type="submit" disabled={action.busy || !canAdmin}>
           Add template
         </button>
       </form>

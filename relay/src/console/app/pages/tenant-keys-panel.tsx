@@ -3,6 +3,7 @@ import { useState } from 'preact/hooks';
 import type { TenantApiKeyCreatedOut, TenantApiKeyListOut } from '@ledgerwire/shared';
 import type { z } from 'zod';
 import { useApi } from '../api-context.js';
+import { useCan } from '../operator-context.js';
 import { useConfirmDialog } from '../widgets/confirm-dialog.js';
 import { ErrorNotice, LoadedView, OneTimeSecret, Panel, StatusBadge, Table, When, useAction, useLoad } from '@ledgerwire/ui-kit';
 
@@ -10,6 +11,8 @@ type KeyList = z.infer<typeof TenantApiKeyListOut>;
 type KeyCreated = z.infer<typeof TenantApiKeyCreatedOut>;
 
 export function TenantKeysPanel({ tenantId }: { tenantId: string }) {
+  // Hidden or disabled when the role may not (the relay refuses it anyway).
+  const canAdmin = useCan('admin');
   const api = useApi();
   const base = `/admin/v1/tenants/${encodeURIComponent(tenantId)}/api-keys`;
   const keys = useLoad(() => api.get<KeyList>(base), [tenantId]);
@@ -22,7 +25,7 @@ export function TenantKeysPanel({ tenantId }: { tenantId: string }) {
       actions={
         <button
           type="button"
-          disabled={action.busy}
+          disabled={action.busy || !canAdmin}
           onClick={() =>
             void action.run(async () => {
               setIssued(await api.post<KeyCreated>(base));
@@ -60,6 +63,7 @@ export function TenantKeysPanel({ tenantId }: { tenantId: string }) {
                       type="button"
                       class="danger small"
                       aria-label={`Revoke key ${k.prefix}`}
+                      disabled={!canAdmin}
                       onClick={async () => {
                         const yes = await confirm({ title: `Revoke key ${k.prefix}?`, message: 'Requests with it are refused at once. This cannot be undone.', confirmLabel: 'Revoke key', danger: true });
                         if (!yes) return;

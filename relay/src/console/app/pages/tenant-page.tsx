@@ -4,6 +4,7 @@ import { useState } from 'preact/hooks';
 import type { TenantEnvelopeOut, TenantLimitsOut, TenantOut } from '@ledgerwire/shared';
 import type { z } from 'zod';
 import { useApi } from '../api-context.js';
+import { useCan } from '../operator-context.js';
 import { href } from '../router.js';
 import { Badge, ErrorNotice, LoadedView, Page, Panel, StatusBadge, TextInput, useAction, useLoad } from '@ledgerwire/ui-kit';
 import { TenantKeysPanel } from './tenant-keys-panel.js';
@@ -42,6 +43,8 @@ export function TenantPage({ tenantId }: { tenantId: string }) {
 }
 
 function StatusPanel({ tenant, onChanged }: { tenant: TenantOut; onChanged: () => void }) {
+  // Hidden or disabled when the role may not (the relay refuses it anyway).
+  const canAdmin = useCan('admin');
   const api = useApi();
   const action = useAction();
   const next = tenant.status === 'active' ? 'suspended' : 'active';
@@ -56,7 +59,7 @@ function StatusPanel({ tenant, onChanged }: { tenant: TenantOut; onChanged: () =
       <button
         type="button"
         class={next === 'suspended' ? 'danger' : ''}
-        disabled={action.busy}
+        disabled={action.busy || !canAdmin}
         onClick={() =>
           void action.run(async () => {
             await api.patch(`/admin/v1/tenants/${encodeURIComponent(tenant.id)}`, { status: next });
@@ -80,6 +83,8 @@ const LIMIT_FIELDS: readonly (readonly [keyof TenantLimitsOut, string, string])[
 ];
 
 function LimitsPanel({ tenant, onChanged }: { tenant: TenantOut; onChanged: () => void }) {
+  // Hidden or disabled when the role may not (the relay refuses it anyway).
+  const canAdmin = useCan('admin');
   const api = useApi();
   const action = useAction();
   const [values, setValues] = useState<Record<string, string>>(() =>
@@ -110,7 +115,7 @@ function LimitsPanel({ tenant, onChanged }: { tenant: TenantOut; onChanged: () =
           <TextInput key={key} label={label} hint={hint} inputMode="numeric" value={values[key] ?? ''} onInput={(v) => setValues({ ...values, [key]: v })} />
         ))}
         <div class="form-actions">
-          <button type="submit" disabled={action.busy}>
+          <button type="submit" disabled={action.busy || !canAdmin}>
             Save limits
           </button>
           {saved && <Badge tone="good">Saved</Badge>}

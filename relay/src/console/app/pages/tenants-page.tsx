@@ -3,6 +3,7 @@ import { useState } from 'preact/hooks';
 import type { TenantEnvelopeOut, TenantListOut } from '@ledgerwire/shared';
 import type { z } from 'zod';
 import { useApi } from '../api-context.js';
+import { useCan } from '../operator-context.js';
 import { href, navigate } from '../router.js';
 import { ErrorNotice, LoadedView, Page, Panel, StatusBadge, Table, TextInput, useAction, useLoad } from '@ledgerwire/ui-kit';
 
@@ -10,11 +11,13 @@ type TenantList = z.infer<typeof TenantListOut>;
 type TenantEnvelope = z.infer<typeof TenantEnvelopeOut>;
 
 export function TenantsPage() {
+  // Hidden or disabled when the role may not (the relay refuses it anyway).
+  const canAdmin = useCan('admin');
   const api = useApi();
   const tenants = useLoad(() => api.get<TenantList>('/admin/v1/tenants'), []);
   return (
     <Page title="Tenants" intro="Each tenant is one sender of messages, with its own API keys, templates and limits.">
-      <NewTenantForm onCreated={(id) => navigate(href('tenants', id))} />
+      {canAdmin && <NewTenantForm onCreated={(id) => navigate(href('tenants', id))} />}
       <Panel title="All tenants">
         <LoadedView loaded={tenants} what="the tenants">
           {(data) => (

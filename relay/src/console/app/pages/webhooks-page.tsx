@@ -6,6 +6,7 @@ import { useState } from 'preact/hooks';
 import type { ConsoleWebhookDeliveriesOut, ConsoleWebhookListOut, ConsoleWebhookTestOut, TenantWebhookCreatedOut, WebhookDeliveryOut, WebhookEndpointOut } from '@ledgerwire/shared';
 import { Badge, ErrorNotice, LoadedView, Notice, OneTimeSecret, Page, Panel, StatusBadge, Table, TextInput, When, useAction, useLoad } from '@ledgerwire/ui-kit';
 import { useApi } from '../api-context.js';
+import { useCan } from '../operator-context.js';
 import { withQuery } from '../api-client.js';
 import { href } from '../router.js';
 import { useConfirmDialog } from '../widgets/confirm-dialog.js';
@@ -14,6 +15,8 @@ import { DeliveryDetail } from './webhook-delivery-detail.js';
 type Owner = Readonly<{ kind: 'tenant' | 'application'; id: string }>;
 
 export function WebhooksPage({ owner }: { owner: Owner }) {
+  // Hidden or disabled when the role may not (the relay refuses it anyway).
+  const canAdmin = useCan('admin');
   const api = useApi();
   const ownerQuery = { owner_kind: owner.kind, owner_id: owner.id };
   const endpoints = useLoad(() => api.get<ConsoleWebhookListOut>(withQuery('/admin/v1/console/webhooks', ownerQuery)), [owner.kind, owner.id]);
@@ -28,7 +31,7 @@ export function WebhooksPage({ owner }: { owner: Owner }) {
         </a>
       }
     >
-      {owner.kind === 'tenant' && <NewTenantWebhookForm tenantId={owner.id} onCreated={endpoints.reload} />}
+      {owner.kind === 'tenant' && canAdmin && <NewTenantWebhookForm tenantId={owner.id} onCreated={endpoints.reload} />}
       <LoadedView loaded={endpoints} what="the webhook endpoints">
         {(data) =>
           data.webhooks.length === 0 ? (
@@ -79,6 +82,9 @@ function NewTenantWebhookForm({ tenantId, onCreated }: { tenantId: string; onCre
 }
 
 function EndpointPanel({ owner, endpoint, onChanged }: { owner: Owner; endpoint: WebhookEndpointOut; onChanged: () => void }) {
+  // Hidden or disabled when the role may not (the relay refuses it anyway).
+  const canAdmin = useCan('admin');
+  const canSupport = useCan('support');
   const api = useApi();
   const ownerQuery = { owner_kind: owner.kind, owner_id: owner.id };
   const base = `/admin/v1/console/webhooks/${encodeURIComponent(endpoint.id)}`;
@@ -147,19 +153,19 @@ function EndpointPanel({ owner, endpoint, onChanged }: { owner: Owner; endpoint:
         Events: {endpoint.events.join(', ')} · <code>{endpoint.id}</code>
       </p>
       <div class="row" role="group" aria-label={`Actions on ${endpoint.url}`}>
-        <button type="button" class="secondary small" disabled={action.busy || !endpoint.enabled} onClick={sendTest}>
+        <button type="button" class="secondary small" disabled={action.busy || !endpoint.enabled || !canSupport} onClick={sendTest}>
           Send test event
         </button>
         {endpoint.enabled ? (
-          <button type="button" class="secondary small" disabled={action.busy} onClick={() => setEnabled(false)}>
+          <button type="button" class="secondary small" disabled={action.busy || !canSupport} onClick={() => setEnabled(false)}>
             Disable
           </button>
         ) : (
-          <button type="button" class="secondary small" disabled={action.busy} onClick={() => setEnabled(true)}>
+          <button type="button" class="secondary small" disabled={action.busy || !canSupport} onClick={() => setEnabled(true)}>
             Enable
           </button>
         )}
-        <button type="button" class="danger small" disabled={action.busy} onClick={() => void remove()}>
+        <button type="button" class="danger small" disabled={action.busy || !canAdmin} onClick={() => void remove()}>
           Delete
         </button>
       </div>
@@ -185,7 +191,7 @@ function EndpointPanel({ owner, endpoint, onChanged }: { owner: Owner; endpoint:
                     <button type="button" class="secondary small" aria-label={`Inspect ${d.id}`} aria-pressed={inspected === d.id} onClick={() => setInspected(inspected === d.id ? undefined : d.id)}>
                       Inspect
                     </button>
-                    <button type="button" class="small" aria-label={`Redeliver ${d.id}`} disabled={action.busy || !endpoint.enabled} onClick={() => redeliver(d)}>
+                    <button type="button" class="small" aria-label={`Redeliver ${d.id}`} disabled={action.busy || !endpoint.enabled || !canSupport} onClick={() => redeliver(d)}>
                       Redeliver
                     </button>
                   </span>
