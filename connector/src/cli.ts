@@ -4,17 +4,20 @@
 //   pair --company-id N --books-company NAME|GUID
 //   run            (until SIGTERM / SIGINT, then exits cleanly)
 //   status
+//   backup DIR     (a consistent copy of the local state while the connector runs; DIR is a data directory)
 import os from 'node:os';
 import { parseArgs } from 'node:util';
 import { ConnectorService, loadConnectorConfig, startConnectorService, type ConnectorConfig } from './core/index.js';
 import { readLiveStatusFile } from './core/service/status-file.js';
+import { backupLocalDatabase } from './core/state/backup-local-database.js';
 import { jsonLineSink } from './core/support/logger.js';
 
 const USAGE = `usage: connector <command> [--data DIR]
   enroll --relay URL --token CUSTOMER_TOKEN [--books URL] [--name MACHINE]
   pair --company-id N --books-company NAME|GUID
   run
-  status`;
+  status
+  backup DIR`;
 
 class UsageError extends Error {}
 
@@ -104,10 +107,20 @@ async function run(flags: Flags): Promise<void> {
   await handle.stop();
 }
 
+async function backup(flags: Flags, positionals: readonly string[]): Promise<void> {
+  const [target, ...extra] = positionals;
+  if (target === undefined || target.trim() === '' || extra.length > 0) throw new UsageError(`backup takes one directory\n${USAGE}`);
+  const config = configFor(flags);
+  // DIR is resolved as --data is (from the directory the command was typed in), and is a data directory.
+  const targetDir = loadConnectorConfig({ dataDir: target }).dataDir;
+  print({ success: true, ...(await backupLocalDatabase(config.dataDir, targetDir)) });
+}
+
 async function main(argv: readonly string[]): Promise<number> {
   const [command, ...rest] = argv;
-  const { values } = parseArgs({ args: [...rest], options: OPTIONS, strict: true, allowPositionals: false });
+  const { values, positionals } = parseArgs({ args: [...rest], options: OPTIONS, strict: true, allowPositionals: true });
   const flags = values as Flags;
+  if (positionals.length > 0 && command !== 'backup') throw new UsageError(`unexpected argument "${positionals[0]}"\n${USAGE}`);
   if (!command || command === 'help' || flags.help) {
     process.stdout.write(`${USAGE}\n`);
     return command ? 0 : 2;
@@ -124,6 +137,9 @@ async function main(argv: readonly string[]): Promise<number> {
       return 0;
     case 'run':
       await run(flags);
+      return 0;
+    case 'backup':
+      await backup(flags, positionals);
       return 0;
     default:
       throw new UsageError(`unknown command "${command}"\n${USAGE}`);

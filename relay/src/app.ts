@@ -1,19 +1,25 @@
 // Builds the relay as a Fastify app from a config. Never listens: server.ts does, tests use inject().
 import { randomUUID } from 'node:crypto';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { RelayConfig } from './config/load-config.js';
 import { openDatabase, type RelayDatabase } from './db/database.js';
 import { migrateToLatest } from './db/migrate.js';
 import { MAX_PATH_PARAM_LENGTH, registerErrorHandling, routerErrorHandler } from './errors/error-handler.js';
 import { registerExactJsonBody } from './http/exact-json-body.js';
 import { registerOpenApi } from './http/openapi.js';
+import { clientErrorHandler, registerRequestEdge } from './http/request-edge.js';
+import { strictValidatorCompiler } from './http/strict-integer-params.js';
 import { ensureInstallationId } from './operator/installation.js';
+import { registerOperatorAccounts } from './operator/operator-module.js';
 import { operatorRoutes } from './operator/operator-routes.js';
 import { ensureOperatorToken } from './operator/operator-token.js';
 import { probeRoutes } from './probes/probe-routes.js';
+import { secretBoxFor } from './security/encryption-key.js';
+import type { SecretBox } from './security/secret-box.js';
 import type { RelayContext } from './relay-context.js';
 import { createWebhookDeliveryLoop } from './webhooks/webhook-delivery-loop.js';
+import { sealClearWebhookSecrets } from './webhooks/webhook-endpoint-repository.js';
 import { webhookOperatorRoutes } from './webhooks/webhook-operator-routes.js';
 import { WebhookService } from './webhooks/webhook-service.js';
 import { WEBHOOK_EVENT_TYPES } from '@ledgerwire/shared';
@@ -43,26 +49,35 @@ export async function buildApp(config: RelayConfig, options: BuildAppOptions = {
     bodyLimit: 1024 * 1024,
     routerOptions: { maxParamLength: MAX_PATH_PARAM_LENGTH },
     frameworkErrors: routerErrorHandler,
+    clientErrorHandler,
   }).withTypeProvider<ZodTypeProvider>();
 
-  app.setValidatorCompiler(validatorCompiler);
+  app.setValidatorCompiler(strictValidatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
   registerErrorHandling(app);
+  registerRequestEdge(app);
   registerExactJsonBody(app);
 
   const database = openDatabase(config.database);
   app.addHook('onClose', () => database.destroy());
   await migrateToLatest(database.db, database.capabilities);
+  const secretBox = secretBoxFor(config);
+  if (config.database.kind === 'postgres' && config.encryptionKey === undefined) {
+    // Another relay on this database has its own DATA_DIR, hence its own key file: it could not sign.
+    app.log.warn('RELAY_ENCRYPTION_KEY is not set: webhook secrets are encrypted with a key file in DATA_DIR; with several relays on this database, set the same RELAY_ENCRYPTION_KEY on every one');
+  }
+  const sealed = await sealClearWebhookSecrets(database.db, secretBox);
+  if (sealed > 0) app.log.info({ endpoints: sealed }, 'webhook signing secrets stored in clear were encrypted');
 
   const context: RelayContext = Object.freeze({
     config,
     database,
     operatorToken: ensureOperatorToken({ dataDir: config.dataDir, envToken: config.adminToken }),
     installationId: await ensureInstallationId(database.db),
-    ...webhookEngine(app, config, database),
+    ...webhookEngine(app, config, database, secretBox),
     messaging: createMessagingModule({
       config,
       database,
@@ -73,6 +88,8 @@ export async function buildApp(config: RelayConfig, options: BuildAppOptions = {
     bridge: createBridgeServices({ database, config: config.bridge, log: app.log.child({ component: 'bridge' }), events: () => app.relay.webhooks }),
   });
   app.decorate('relay', context);
+  // Before any /admin/v1 route: authenticates operators, checks roles, writes the audit log.
+  registerOperatorAccounts(app);
 
   await registerOpenApi(app, config.publicUrl);
   await app.register(probeRoutes);
@@ -86,11 +103,12 @@ export async function buildApp(config: RelayConfig, options: BuildAppOptions = {
 }
 
 /** The webhook service and its delivery loop; the loop runs only with RELAY_WORKERS on, and stops before the database closes. */
-function webhookEngine(app: FastifyInstance, config: RelayConfig, database: RelayDatabase) {
+function webhookEngine(app: FastifyInstance, config: RelayConfig, database: RelayDatabase, secretBox: SecretBox) {
   const webhookDeliveryLoop = createWebhookDeliveryLoop({
     db: database.db,
     capabilities: database.capabilities,
     allowPrivateUrls: config.webhookAllowPrivateUrls,
+    secretBox,
     log: app.log.child({ component: 'webhooks' }),
   });
   if (config.workersEnabled) app.addHook('onReady', async () => webhookDeliveryLoop.start());
@@ -100,6 +118,7 @@ function webhookEngine(app: FastifyInstance, config: RelayConfig, database: Rela
     capabilities: database.capabilities,
     allowPrivateUrls: config.webhookAllowPrivateUrls,
     eventTypes: WEBHOOK_EVENT_TYPES,
+    secretBox,
     wake: () => webhookDeliveryLoop.wake(),
   });
   return { webhooks, webhookDeliveryLoop };

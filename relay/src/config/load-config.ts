@@ -1,7 +1,9 @@
 // The relay's one configuration loader: defaults, then the environment, validated once and frozen.
 // Nothing else in the relay reads process.env; everything receives a RelayConfig.
+import fs from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
+import { decodeEncryptionKey } from '../security/encryption-key.js';
 
 const logLevels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
@@ -39,6 +41,13 @@ const envSchema = z.object({
     .regex(/^[a-z_][a-z0-9_]{0,62}$/, 'must be a lower-case PostgreSQL identifier')
     .optional(),
   RELAY_ADMIN_TOKEN: z.string().min(24, 'must be at least 24 characters').optional(),
+  // Encrypts webhook signing secrets at rest (relay/src/security/encryption-key.ts); without it a key
+  // file is generated in DATA_DIR. Several relays on one PostgreSQL must all set the same value.
+  RELAY_ENCRYPTION_KEY: z
+    .string()
+    .trim()
+    .refine((v) => decodeEncryptionKey(v) !== undefined, 'must be 32 random bytes in base64 (e.g. from `openssl rand -base64 32`)')
+    .optional(),
   LOG_LEVEL: z.enum(logLevels, { message: `must be one of ${logLevels.join(', ')}` }).default('info'),
   PUBLIC_URL: z.url({ message: 'must be an absolute URL' }).optional(),
   SHUTDOWN_TIMEOUT_MS: z
@@ -59,6 +68,12 @@ const envSchema = z.object({
   SMTP_SECURE: booleanFlag.default(false),
   SMTP_USER: z.string().optional(),
   SMTP_PASS: z.string().optional(),
+  // A server with a private or self-signed certificate: its CA (PEM file), whether STARTTLS is
+  // required, tried when offered, or never used, and the name its certificate carries when it is
+  // not SMTP_HOST (e.g. a host reached by IP address).
+  SMTP_CA_FILE: z.string().trim().min(1).optional(),
+  SMTP_STARTTLS: z.enum(['require', 'opportunistic', 'off'], { message: 'must be require, opportunistic or off' }).default('opportunistic'),
+  SMTP_TLS_SERVERNAME: z.string().trim().min(1).optional(),
   SENDGRID_API_KEY: z.string().trim().min(1).optional(),
   SENDGRID_BASE_URL: z.url({ message: 'must be an absolute URL' }).default('https://api.sendgrid.com'),
   SENDGRID_WEBHOOK_PUBLIC_KEY: z.string().trim().min(1).optional(),
@@ -85,10 +100,14 @@ export type RelayConfig = Readonly<{
   port: number;
   host: string;
   dataDir: string;
+  /** Where the command was typed (INIT_CWD under npm): relative paths given to the CLI start there. */
+  invocationDir: string;
   database: Readonly<
     { kind: 'sqlite'; file: string } | { kind: 'postgres'; url: string; schema: string | undefined }
   >;
   adminToken: string | undefined;
+  /** RELAY_ENCRYPTION_KEY as given (validated: 32 bytes in base64); undefined → a key file in DATA_DIR. */
+  encryptionKey: string | undefined;
   logLevel: (typeof logLevels)[number];
   publicUrl: string;
   shutdownTimeoutMs: number;
@@ -124,13 +143,25 @@ export type ConnectorGatewayConfig = Readonly<{
 
 export type MessagingProviderName = 'outbox' | 'smtp' | 'sendgrid';
 
+export type SmtpSettings = {
+  host: string;
+  port: number;
+  secure: boolean;
+  user: string | undefined;
+  pass: string | undefined;
+  /** PEM file of the CA that signed the server's certificate (read when the provider starts). */
+  caFile: string | undefined;
+  starttls: 'require' | 'opportunistic' | 'off';
+  tlsServername: string | undefined;
+};
+
 export type MessagingConfig = Readonly<{
   /** Provider order for tenants without their own. */
   defaultProviders: readonly MessagingProviderName[];
   mailFrom: string;
   /** Where the outbox provider writes .eml files (DATA_DIR/outbox). */
   outboxDir: string;
-  smtp: Readonly<{ host: string; port: number; secure: boolean; user: string | undefined; pass: string | undefined }> | undefined;
+  smtp: Readonly<SmtpSettings> | undefined;
   sendgrid: Readonly<{ apiKey: string | undefined; baseUrl: string; webhookPublicKey: string | undefined; webhookMaxAgeSeconds: number }>;
   dispatchIntervalMs: number;
   maxAttempts: number;
@@ -147,6 +178,16 @@ export class ConfigError extends Error {
   }
 }
 
+/**
+ * The directory a relative path in the environment (DATA_DIR=./data) is taken from: the one the
+ * command was typed in. `npm start` runs the relay's script inside relay/, but npm names the
+ * caller's directory in INIT_CWD; outside npm the process's own directory is that place.
+ */
+function invocationDir(env: Readonly<Record<string, string | undefined>>): string {
+  const initCwd = env['INIT_CWD'];
+  return initCwd !== undefined && path.isAbsolute(initCwd) ? initCwd : process.cwd();
+}
+
 /** Validates the environment and returns a frozen config; throws ConfigError naming the first bad variable. */
 export function loadConfig(env: Readonly<Record<string, string | undefined>>): RelayConfig {
   // Empty strings mean "unset", as in most twelve-factor loaders.
@@ -156,23 +197,27 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>>): R
     const issue = parsed.error.issues[0];
     const variable = String(issue?.path[0] ?? 'environment');
     const got = present[variable];
-    const secretVariables = ['RELAY_ADMIN_TOKEN', 'DATABASE_URL', 'SMTP_PASS', 'SENDGRID_API_KEY'];
+    const secretVariables = ['RELAY_ADMIN_TOKEN', 'RELAY_ENCRYPTION_KEY', 'DATABASE_URL', 'SMTP_PASS', 'SENDGRID_API_KEY'];
     const shown = secretVariables.includes(variable) ? '' : ` (got "${got}")`;
     throw new ConfigError(variable, `${issue?.message ?? 'is invalid'}${got === undefined ? '' : shown}`);
   }
   const e = parsed.data;
-  const dataDir = path.resolve(e.DATA_DIR);
+  const dataDir = path.resolve(invocationDir(env), e.DATA_DIR);
+  const smtpCaFile = e.SMTP_CA_FILE === undefined ? undefined : path.resolve(invocationDir(env), e.SMTP_CA_FILE);
+  if (smtpCaFile !== undefined && !isReadableFile(smtpCaFile)) throw new ConfigError('SMTP_CA_FILE', `names no readable file (got "${e.SMTP_CA_FILE}")`);
   const hostForUrl = e.HOST === '0.0.0.0' || e.HOST === '::' ? 'localhost' : e.HOST;
   return Object.freeze({
     port: e.PORT,
     host: e.HOST,
     dataDir,
+    invocationDir: invocationDir(env),
     database: Object.freeze(
       e.DATABASE_URL
         ? { kind: 'postgres' as const, url: e.DATABASE_URL, schema: e.DATABASE_SCHEMA }
         : { kind: 'sqlite' as const, file: path.join(dataDir, 'relay.sqlite') },
     ),
     adminToken: e.RELAY_ADMIN_TOKEN,
+    encryptionKey: e.RELAY_ENCRYPTION_KEY,
     logLevel: e.LOG_LEVEL,
     publicUrl: (e.PUBLIC_URL ?? `http://${hostForUrl}:${e.PORT}`).replace(/\/$/, ''),
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
@@ -183,7 +228,16 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>>): R
       mailFrom: e.MAIL_FROM,
       outboxDir: path.join(dataDir, 'outbox'),
       smtp: e.SMTP_HOST
-        ? Object.freeze({ host: e.SMTP_HOST, port: e.SMTP_PORT, secure: e.SMTP_SECURE, user: e.SMTP_USER, pass: e.SMTP_PASS })
+        ? Object.freeze({
+            host: e.SMTP_HOST,
+            port: e.SMTP_PORT,
+            secure: e.SMTP_SECURE,
+            user: e.SMTP_USER,
+            pass: e.SMTP_PASS,
+            caFile: smtpCaFile,
+            starttls: e.SMTP_STARTTLS,
+            tlsServername: e.SMTP_TLS_SERVERNAME,
+          })
         : undefined,
       sendgrid: Object.freeze({
         apiKey: e.SENDGRID_API_KEY,
@@ -213,4 +267,13 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>>): R
 /** The process's own environment, for entry points (server, CLI). */
 export function loadConfigFromProcess(): RelayConfig {
   return loadConfig(process.env);
+}
+
+function isReadableFile(file: string): boolean {
+  try {
+    fs.accessSync(file, fs.constants.R_OK);
+    return fs.statSync(file).isFile();
+  } catch {
+    return false;
+  }
 }

@@ -13,12 +13,21 @@ export const errorCatalogue = {
   payload_too_large: { status: 413, message: 'The request body is too large' },
   unsupported_media_type: { status: 415, message: 'Content-Type must be application/json' },
   rate_limited: { status: 429, message: 'Rate limit exceeded' },
+  request_timeout: { status: 408, message: 'The request was not received in time' },
+  request_headers_too_large: { status: 431, message: 'The request line and headers are larger than the relay accepts (16 KiB)' },
+  invalid_characters: { status: 400, message: 'The request holds a NUL character or ill-formed Unicode, which cannot be stored' },
+  nesting_too_deep: { status: 400, message: 'The body nests arrays and objects too deep' },
+  too_many_items: { status: 400, message: 'An array or object of the body has too many elements' },
+  string_too_long: { status: 400, message: 'A string of the body is too long' },
   internal_error: { status: 500, message: 'Internal server error' },
   service_unavailable: { status: 503, message: 'Service unavailable' },
 
   // Operator API
-  operator_token_missing: { status: 401, message: 'Missing operator token: send Authorization: Bearer <RELAY_ADMIN_TOKEN>' },
-  operator_token_invalid: { status: 401, message: 'Invalid operator token' },
+  operator_token_missing: { status: 401, message: 'Missing operator token: send Authorization: Bearer <your operator token, or RELAY_ADMIN_TOKEN>' },
+  operator_token_invalid: { status: 401, message: 'Invalid operator token: unknown, revoked or rotated' },
+  operator_role_insufficient: { status: 403, message: 'Your operator role may not do this' },
+  operator_account_not_found: { status: 404, message: 'No such operator account' },
+  operator_account_revoked: { status: 409, message: 'The operator account is revoked: create a new one' },
 
   // Webhooks (relay/src/webhooks)
   webhook_url_invalid: { status: 422, message: 'The webhook URL must be an HTTPS URL that resolves to a public address' },
@@ -40,6 +49,8 @@ export const errorCatalogue = {
   transaction_not_found: { status: 404, message: 'No such transaction' },
   transaction_ambiguous: { status: 409, message: 'Several of your companies have a transaction with this id: pass company_id' },
   pulled_voucher_not_found: { status: 404, message: 'No such pulled voucher' },
+  voucher_not_found: { status: 404, message: 'No voucher of this company has that books_voucher_guid (or write transaction_id)' },
+  unbalanced_entries: { status: 422, message: 'The voucher\'s debits and credits do not net to zero: the books would refuse it' },
 
   // Messaging (relay/src/messaging); the messaging API answers {"error": message}
   api_key_missing: { status: 401, message: 'Missing API Key' },
@@ -60,6 +71,12 @@ export const errorCatalogue = {
   template_active_conflict: { status: 409, message: 'The tenant already has an active template for this event_key and channel: deactivate it first' },
   invalid_template: { status: 422, message: 'Invalid template' },
   template_syntax_invalid: { status: 422, message: 'The template does not compile' },
+  template_content_empty: { status: 422, message: 'A template needs an html or a text part with something in it: both are empty' },
+  message_content_empty: {
+    status: 422,
+    message: "The message has no content: the template's html and text parts are both empty with this data (check the template's variables against data)",
+  },
+  message_subject_empty: { status: 422, message: 'The subject is empty with this data: every email needs one (check the subject\'s variables against data)' },
   provider_not_configured: { status: 422, message: 'A provider in provider_order is not configured on this relay' },
   burst_limit_exceeded: { status: 429, message: 'Rate limit exceeded' },
   sustained_limit_exceeded: { status: 429, message: 'Too many requests in the last minute' },

@@ -6,7 +6,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError, errorCatalogue, type ErrorDetail } from './catalogue.js';
 
-type ApiFamily = 'messaging' | 'envelope';
+export type ApiFamily = 'messaging' | 'envelope';
 
 export function apiFamilyOf(url: string): ApiFamily {
   const pathname = url.split('?')[0] ?? '';
@@ -18,14 +18,16 @@ export function apiFamilyOf(url: string): ApiFamily {
 export function sendError(request: FastifyRequest, reply: FastifyReply, error: AppError): FastifyReply {
   for (const [name, value] of Object.entries(error.headers)) reply.header(name, value);
   reply.code(error.status);
-  if (apiFamilyOf(request.url) === 'messaging') {
-    if (error.code === 'validation_failed') return reply.send(messagingValidationBody(error.details));
-    return reply.send({ error: error.message });
+  return reply.send(errorBody(apiFamilyOf(request.url), error));
+}
+
+/** The error body of an API family (also written by hand where there is no reply: see http/request-edge.ts). */
+export function errorBody(family: ApiFamily, error: AppError): object {
+  if (family === 'messaging') {
+    if (error.code === 'validation_failed') return messagingValidationBody(error.details);
+    return { error: error.message };
   }
-  return reply.send({
-    success: false,
-    error: { code: error.code, message: error.message, details: error.details },
-  });
+  return { success: false, error: { code: error.code, message: error.message, details: error.details } };
 }
 
 /** The framework-default validation shape the messaging contract names (Laravel's). */

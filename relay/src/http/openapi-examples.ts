@@ -197,6 +197,7 @@ const messagingExamples: Record<string, unknown> = {
 
 const operatorExamples: Record<string, unknown> = {
   'POST /admin/v1/applications': { name: 'Acme Billing' },
+  'POST /admin/v1/operators': { name: 'Asha (support desk)', role: 'support' },
   'POST /admin/v1/applications/{id}/keys': { environment: 'test', capabilities: ['pull.master', 'report.stock'] },
   'PATCH /admin/v1/companies/{id}': { pull_masters: true, reports: { stock: true, gst: false } },
   'POST /admin/v1/companies/{id}/pair': { connector_id: 'the connector_id from enrolment', books_company_guid: BOOKS_COMPANY_GUID, books_company_name: 'Ledgerwire Demo Traders' },

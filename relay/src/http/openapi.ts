@@ -4,6 +4,8 @@ import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
 import { RELAY_VERSION } from '../version.js';
+import { addRequestBodyExamples } from './openapi-examples.js';
+import { bridgeWebhooksDocument } from '../webhooks/webhook-openapi.js';
 
 export async function registerOpenApi(app: FastifyInstance, publicUrl: string): Promise<void> {
   await app.register(swagger, {
@@ -14,9 +16,12 @@ export async function registerOpenApi(app: FastifyInstance, publicUrl: string): 
         version: RELAY_VERSION,
         description:
           'Two APIs: the accounting bridge (`/api/v1`) and the transactional messaging service (`/api`), ' +
-          'plus the operator API (`/admin/v1`) that provisions what both contracts say is made in a developer dashboard.',
+          'plus the operator API (`/admin/v1`) that provisions applications and their keys, tenants, templates and webhooks. ' +
+          'Every request body below carries a working example; the voucher and master examples name the ledgers, items ' +
+          'and voucher types of the books emulator\'s demo company (`npm run emulator`).',
       },
       servers: [{ url: publicUrl }],
+      webhooks: bridgeWebhooksDocument(),
       tags: [
         { name: 'messaging', description: 'Transactional messaging (`/api`)' },
         { name: 'bridge', description: 'Accounting bridge (`/api/v1`)' },
@@ -33,7 +38,7 @@ export async function registerOpenApi(app: FastifyInstance, publicUrl: string): 
       },
     },
     transform: jsonSchemaTransform,
-    transformObject: jsonSchemaTransformObject,
+    transformObject: (input) => addRequestBodyExamples(jsonSchemaTransformObject(input)),
   });
   await app.register(swaggerUi, { routePrefix: '/docs' });
 }

@@ -3,6 +3,7 @@
 // running relay's delivery loop sends it on its next poll).
 import { WEBHOOK_EVENT_TYPES } from '@ledgerwire/shared';
 import type { AdminCommand, AdminCommandContext } from '../cli/admin-command.js';
+import { secretBoxFor } from '../security/encryption-key.js';
 import { WebhookService } from './webhook-service.js';
 
 function serviceFor({ config, database }: AdminCommandContext): WebhookService {
@@ -11,6 +12,7 @@ function serviceFor({ config, database }: AdminCommandContext): WebhookService {
     capabilities: database.capabilities,
     allowPrivateUrls: config.webhookAllowPrivateUrls,
     eventTypes: WEBHOOK_EVENT_TYPES,
+    secretBox: secretBoxFor(config),
   });
 }
 

@@ -6,13 +6,14 @@ import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { DialectCapabilities } from '../db/capabilities.js';
 import type { Database } from '../db/schema.js';
+import { SecretUnreadableError, type SecretBox } from '../security/secret-box.js';
 import { RELAY_VERSION } from '../version.js';
 import { WebhookDeliveryRepository } from './webhook-delivery-repository.js';
 import { WebhookEndpointRepository } from './webhook-endpoint-repository.js';
 import { postWebhook, type SendOutcome } from './webhook-http-sender.js';
 import type { DeliveryRow, EndpointRow, WebhookDeliveryStatus } from './webhook-records.js';
 import { nextAttemptAt, parseRetryAfter } from './webhook-retry-schedule.js';
-import { parseRetiredSecrets, signatureHeader, signingSecrets } from './webhook-signing.js';
+import { signatureHeader, signingSecrets } from './webhook-signing.js';
 import { systemHostResolver, WebhookUrlPolicy, type HostResolver } from './webhook-url-policy.js';
 
 /** A receiver has this long to answer (DESIGN: 10 s). */
@@ -28,6 +29,8 @@ export type WebhookDeliveryWorkerDeps = Readonly<{
   capabilities: DialectCapabilities;
   clock?: () => Date;
   allowPrivateUrls: boolean;
+  /** Opens the endpoints' sealed signing secrets. */
+  secretBox: SecretBox;
   resolveHost?: HostResolver;
   requestTimeoutMs?: number;
   /** In [0, 1): the retry jitter's source (tests fix it). */
@@ -78,7 +81,7 @@ export class WebhookDeliveryWorker {
 
   private async deliverOne(delivery: DeliveryRow, token: string): Promise<void> {
     const deliveries = new WebhookDeliveryRepository(this.deps.db, this.deps.capabilities);
-    const endpoint = await new WebhookEndpointRepository(this.deps.db).findById(delivery.endpoint_id);
+    const endpoint = await new WebhookEndpointRepository(this.deps.db, this.deps.secretBox).findById(delivery.endpoint_id);
     const payload = await deliveries.eventPayload(delivery.event_id);
     const now = this.clock();
     const receivable =
@@ -99,7 +102,17 @@ export class WebhookDeliveryWorker {
     const url = new URL(endpoint.url);
     const problem = this.policy.staticProblem(url);
     if (problem) return { statusCode: null, durationMs: 0, error: `Refused: the webhook URL ${problem}`, retryAfter: undefined, responseBody: null };
-    const secrets = signingSecrets(endpoint.secret, parseRetiredSecrets(endpoint.retired_secrets), now);
+    let secrets: string[];
+    try {
+      const opened = new WebhookEndpointRepository(this.deps.db, this.deps.secretBox).openSecrets(endpoint);
+      secrets = signingSecrets(opened.secret, opened.retired, now);
+    } catch (error) {
+      if (!(error instanceof SecretUnreadableError)) throw error;
+      // Never sent unsigned: the attempt fails with the reason, and retries on the schedule (a relay
+      // holding the right key, or this one once its key is fixed, delivers it).
+      this.deps.log?.warn({ endpoint_id: endpoint.id, delivery_id: delivery.id, reason: error.message }, 'webhook not sent: its signing secret cannot be decrypted');
+      return { statusCode: null, durationMs: 0, error: `Not sent: ${error.message}`, retryAfter: undefined, responseBody: null };
+    }
     return postWebhook({
       url,
       body: payload,
@@ -121,7 +134,7 @@ export class WebhookDeliveryWorker {
     const nowIso = now.toISOString();
     const succeeded = outcome.error === null;
     const disabledReason = await this.deps.db.transaction().execute(async (trx) => {
-      const endpoints = new WebhookEndpointRepository(trx);
+      const endpoints = new WebhookEndpointRepository(trx, this.deps.secretBox);
       const deliveries = new WebhookDeliveryRepository(trx, this.deps.capabilities);
       let reason: string | null = null;
       if (succeeded) {

@@ -1,21 +1,87 @@
 // SQL for webhook endpoints. Deleted endpoints stay as rows (their deliveries keep pointing at them
 // for the history) but lose their secrets and are invisible to owners.
 //
-// Why the signing secret is stored in clear, unlike every other secret the relay keeps as SHA-256:
-// an HMAC signature is computed from the key itself, so the relay must be able to read the key back
-// each time it signs a request; a hash would make signing impossible. To compensate, the secret never
-// leaves this table except in the answers of create and rotate-secret, is never logged, and is wiped
-// when the endpoint is deleted.
+// Signing secrets cannot be hashed like every other secret the relay keeps (an HMAC signature is
+// computed from the key itself), so they are encrypted at rest instead (security/secret-box.ts): this
+// repository seals `secret` and each entry of `retired_secrets` on every write, and rows it reads carry
+// them sealed. Callers treat the stored form as opaque (rotation compares it, retirement moves it) and
+// only `openSecrets` turns it back into keys, at signing time. Rows written before encryption hold clear
+// text: they still open, any write seals them, and `sealClearSecrets` (run at start) seals the rest.
 import type { Insertable, Kysely, Updateable } from 'kysely';
 import type { Database, WebhookEndpointsTable } from '../db/schema.js';
 import type { EndpointRow, WebhookOwner } from './webhook-records.js';
 import { parseEventList } from './webhook-records.js';
+import { isSealed, type SecretBox } from '../security/secret-box.js';
+import { parseRetiredSecrets, type RetiredSecret } from './webhook-signing.js';
+
+/** An endpoint's signing keys in clear: the current one and the retired ones still listed. */
+export type OpenedSecrets = Readonly<{ secret: string; retired: RetiredSecret[] }>;
 
 export class WebhookEndpointRepository {
-  constructor(private readonly db: Kysely<Database>) {}
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly box: SecretBox,
+  ) {}
 
   async insert(row: Insertable<WebhookEndpointsTable>): Promise<void> {
-    await this.db.insertInto('webhook_endpoints').values(row).execute();
+    await this.db
+      .insertInto('webhook_endpoints')
+      .values({ ...row, secret: this.box.seal(row.secret, row.id), retired_secrets: this.sealRetired(row.retired_secrets, row.id) })
+      .execute();
+  }
+
+  /**
+   * Replaces the secret only if the stored one is still `expectedStored` (the sealed text read before):
+   * two rotations at once cannot both win and drop a secret from the overlap. False when it changed.
+   */
+  async replaceSecret(
+    id: string,
+    expectedStored: string,
+    changes: { secret: string; retired_secrets: string; updated_at: string },
+  ): Promise<boolean> {
+    const result = await this.db
+      .updateTable('webhook_endpoints')
+      .set({ ...changes, secret: this.box.seal(changes.secret, id), retired_secrets: this.sealRetired(changes.retired_secrets, id) })
+      .where('id', '=', id)
+      .where('secret', '=', expectedStored)
+      .where('deleted_at', 'is', null)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) > 0;
+  }
+
+  /** The row's keys in clear; throws SecretUnreadableError when this relay's key cannot open them. */
+  openSecrets(row: Pick<EndpointRow, 'id' | 'secret' | 'retired_secrets'>): OpenedSecrets {
+    return {
+      secret: this.box.open(row.secret, row.id),
+      retired: parseRetiredSecrets(row.retired_secrets).map((r) => ({ ...r, secret: this.box.open(r.secret, row.id) })),
+    };
+  }
+
+  /**
+   * Seals the secrets of rows written in clear before encryption existed; returns how many rows. Each
+   * row is written only if it still holds what was read, so relays starting together do not collide.
+   */
+  async sealClearSecrets(): Promise<number> {
+    const rows = await this.db
+      .selectFrom('webhook_endpoints')
+      .select(['id', 'secret', 'retired_secrets'])
+      .where((eb) => eb.or([eb.and([eb('secret', '<>', ''), eb('secret', 'not like', 'enc:%')]), eb('retired_secrets', 'like', '%"secret":"whsec%')]))
+      .execute();
+    let sealed = 0;
+    for (const row of rows) {
+      const secret = this.box.seal(row.secret, row.id);
+      const retired = this.sealRetired(row.retired_secrets, row.id);
+      if (secret === row.secret && retired === row.retired_secrets) continue;
+      const result = await this.db
+        .updateTable('webhook_endpoints')
+        .set({ secret, retired_secrets: retired })
+        .where('id', '=', row.id)
+        .where('secret', '=', row.secret)
+        .where('retired_secrets', '=', row.retired_secrets)
+        .executeTakeFirst();
+      sealed += Number(result.numUpdatedRows);
+    }
+    return sealed;
   }
 
   /** The owner's live endpoint, or undefined when absent, deleted or someone else's. */
@@ -63,7 +129,10 @@ export class WebhookEndpointRepository {
   }
 
   async update(id: string, changes: Updateable<WebhookEndpointsTable>): Promise<void> {
-    await this.db.updateTable('webhook_endpoints').set(changes).where('id', '=', id).execute();
+    const sealed = { ...changes };
+    if (typeof changes.secret === 'string') sealed.secret = this.box.seal(changes.secret, id);
+    if (typeof changes.retired_secrets === 'string') sealed.retired_secrets = this.sealRetired(changes.retired_secrets, id);
+    await this.db.updateTable('webhook_endpoints').set(sealed).where('id', '=', id).execute();
   }
 
   // markFailing and markHealthy always write the endpoint row, even when nothing changes: that takes the
@@ -96,4 +165,16 @@ export class WebhookEndpointRepository {
       .executeTakeFirst();
     return Number(result.numUpdatedRows) > 0;
   }
+
+  /** The retired list with every entry's secret sealed (the list's shape and expiries stay readable). */
+  private sealRetired(json: string, id: string): string {
+    const retired = parseRetiredSecrets(json);
+    if (retired.every((r) => isSealed(r.secret))) return json;
+    return JSON.stringify(retired.map((r) => ({ ...r, secret: this.box.seal(r.secret, id) })));
+  }
+}
+
+/** Seals what was stored in clear before encryption existed (run once at start); returns how many rows. */
+export function sealClearWebhookSecrets(db: Kysely<Database>, box: SecretBox): Promise<number> {
+  return new WebhookEndpointRepository(db, box).sealClearSecrets();
 }

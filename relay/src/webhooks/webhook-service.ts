@@ -6,6 +6,7 @@ import type { Kysely } from 'kysely';
 import { WEBHOOK_TEST_EVENT_TYPE } from '@ledgerwire/shared';
 import type { DialectCapabilities } from '../db/capabilities.js';
 import type { Database } from '../db/schema.js';
+import type { SecretBox } from '../security/secret-box.js';
 import { AppError } from '../errors/catalogue.js';
 import { WebhookDeliveryRepository } from './webhook-delivery-repository.js';
 import { WebhookEndpointRepository } from './webhook-endpoint-repository.js';
@@ -30,6 +31,8 @@ export type WebhookServiceDeps = Readonly<{
   clock?: () => Date;
   allowPrivateUrls: boolean;
   eventTypes: Record<WebhookOwner['kind'], readonly string[]>;
+  /** Seals signing secrets at rest (security/encryption-key.ts makes it from the config). */
+  secretBox: SecretBox;
   wake?: () => void;
   /** DNS resolution for the URL check (tests point names at private addresses). */
   resolveHost?: HostResolver;
@@ -104,7 +107,7 @@ export class WebhookService {
     if (patch.enabled === true && current.enabled !== 1) Object.assign(changes, { enabled: 1, disabled_reason: null, failing_since: null });
     if (patch.enabled === false && current.enabled === 1) Object.assign(changes, { enabled: 0, disabled_reason: MANUALLY_DISABLED });
     await this.deps.db.transaction().execute(async (trx) => {
-      await new WebhookEndpointRepository(trx).update(current.id, changes);
+      await new WebhookEndpointRepository(trx, this.deps.secretBox).update(current.id, changes);
       // A disabled endpoint receives nothing, so what was waiting for it will never go: cancel it now.
       if (changes.enabled === 0) await new WebhookDeliveryRepository(trx, this.deps.capabilities).cancelPending(current.id, now);
     });
@@ -116,7 +119,7 @@ export class WebhookService {
     const now = this.clock().toISOString();
     await this.deps.db.transaction().execute(async (trx) => {
       // The row stays for the delivery history; its key material does not.
-      await new WebhookEndpointRepository(trx).update(current.id, {
+      await new WebhookEndpointRepository(trx, this.deps.secretBox).update(current.id, {
         deleted_at: now,
         updated_at: now,
         enabled: 0,
@@ -138,15 +141,9 @@ export class WebhookService {
       retired_secrets: JSON.stringify(retireSecret(current.secret, parseRetiredSecrets(current.retired_secrets), now)),
       updated_at: now.toISOString(),
     };
-    // Conditional on the secret we read, so two rotations at once cannot drop a secret from the overlap.
-    const result = await this.deps.db
-      .updateTable('webhook_endpoints')
-      .set(changes)
-      .where('id', '=', current.id)
-      .where('secret', '=', current.secret)
-      .where('deleted_at', 'is', null)
-      .executeTakeFirst();
-    if (Number(result.numUpdatedRows) === 0) {
+    // Conditional on the secret we read (its sealed form: retireSecret moves it as it is stored), so two
+    // rotations at once cannot drop a secret from the overlap.
+    if (!(await this.endpoints().replaceSecret(current.id, current.secret, changes))) {
       throw new AppError('conflict', { message: 'The webhook secret changed while rotating it; rotate again' });
     }
     return { endpoint: toEndpointRecord({ ...current, ...changes }), secret };
@@ -281,7 +278,7 @@ export class WebhookService {
   }
 
   private endpoints(): WebhookEndpointRepository {
-    return new WebhookEndpointRepository(this.deps.db);
+    return new WebhookEndpointRepository(this.deps.db, this.deps.secretBox);
   }
 
   private deliveries(): WebhookDeliveryRepository {

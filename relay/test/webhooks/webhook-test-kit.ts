@@ -1,6 +1,7 @@
 // Test kit for the webhook engine: a real HTTP receiver on a random port that records every request
 // and answers as the test tells it, a settable clock, and the engine (service + delivery loops) on a
 // fresh test database.
+import { randomBytes } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { WEBHOOK_EVENT_TYPES } from '@ledgerwire/shared';
@@ -10,6 +11,7 @@ import { vi } from 'vitest';
 import type { BackgroundLoop } from '../../src/background/background-loop.js';
 import { openDatabase, type RelayDatabase } from '../../src/db/database.js';
 import { migrateToLatest } from '../../src/db/migrate.js';
+import { SecretBox } from '../../src/security/secret-box.js';
 import { createWebhookDeliveryLoop } from '../../src/webhooks/webhook-delivery-loop.js';
 import { WebhookService } from '../../src/webhooks/webhook-service.js';
 import type { HostResolver } from '../../src/webhooks/webhook-url-policy.js';
@@ -98,6 +100,8 @@ export type EngineOptions = {
   requestTimeoutMs?: number;
   resolveHost?: HostResolver;
   batchSize?: number;
+  /** The relay's encryption of signing secrets (default: a fresh random key). */
+  secretBox?: SecretBox;
 };
 
 export type TestEngine = Readonly<{
@@ -105,9 +109,13 @@ export type TestEngine = Readonly<{
   database: RelayDatabase;
   clock: TestClock;
   service: WebhookService;
+  secretBox: SecretBox;
   loop: BackgroundLoop;
-  /** Another delivery loop, on its own connection pool: a second relay process on the same database. */
-  openSecondLoop(): Promise<BackgroundLoop>;
+  /**
+   * Another delivery loop, on its own connection pool: a second relay process on the same database
+   * (with the same encryption key unless given another).
+   */
+  openSecondLoop(options?: { secretBox?: SecretBox }): Promise<BackgroundLoop>;
   close(): Promise<void>;
 }>;
 
@@ -118,10 +126,12 @@ export async function startEngine(kind: DatabaseKind, options: EngineOptions = {
   const clock = new TestClock();
   const allowPrivateUrls = options.allowPrivateUrls ?? true;
   const extraDatabases: RelayDatabase[] = [];
-  const loopOn = (db: RelayDatabase) =>
+  const secretBox = options.secretBox ?? new SecretBox(randomBytes(32));
+  const loopOn = (db: RelayDatabase, box: SecretBox) =>
     createWebhookDeliveryLoop({
       db: db.db,
       capabilities: db.capabilities,
+      secretBox: box,
       clock: clock.now,
       allowPrivateUrls,
       requestTimeoutMs: options.requestTimeoutMs ?? 2_000,
@@ -137,6 +147,7 @@ export async function startEngine(kind: DatabaseKind, options: EngineOptions = {
     clock: clock.now,
     allowPrivateUrls,
     eventTypes: WEBHOOK_EVENT_TYPES,
+    secretBox,
     ...(options.resolveHost ? { resolveHost: options.resolveHost } : {}),
   });
   return {
@@ -144,11 +155,12 @@ export async function startEngine(kind: DatabaseKind, options: EngineOptions = {
     database,
     clock,
     service,
-    loop: loopOn(database),
-    async openSecondLoop() {
+    secretBox,
+    loop: loopOn(database, secretBox),
+    async openSecondLoop(secondOptions = {}) {
       const second = openDatabase(testDatabase.database);
       extraDatabases.push(second);
-      return loopOn(second);
+      return loopOn(second, secondOptions.secretBox ?? secretBox);
     },
     async close() {
       for (const extra of extraDatabases) await extra.destroy();

@@ -7,6 +7,7 @@ import { CompanyService } from '../companies/company-service.js';
 import { ConnectorRepository } from '../connectors/connector-repository.js';
 import { CustomerService } from '../customers/customer-service.js';
 import { TransactionService } from '../jobs/transaction-service.js';
+import { secretBoxFor } from '../../security/encryption-key.js';
 import { WebhookService } from '../../webhooks/webhook-service.js';
 
 function argument(context: AdminCommandContext, index: number, name: string): string {
@@ -26,7 +27,7 @@ function companyService({ database, config }: AdminCommandContext): CompanyServi
   const db = database.db;
   const connectors = new ConnectorRepository({ db });
   // Attach and detach queue company.linked / company.unlinked; the running relay's delivery loop sends them.
-  const webhooks = new WebhookService({ db, capabilities: database.capabilities, allowPrivateUrls: config.webhookAllowPrivateUrls, eventTypes: WEBHOOK_EVENT_TYPES });
+  const webhooks = new WebhookService({ db, capabilities: database.capabilities, allowPrivateUrls: config.webhookAllowPrivateUrls, eventTypes: WEBHOOK_EVENT_TYPES, secretBox: secretBoxFor(config) });
   return new CompanyService({
     companies: new CompanyRepository({ db }),
     customers: new CustomerService({ db }),

@@ -11,6 +11,7 @@ import {
 import pino from 'pino';
 import type { z } from 'zod';
 import type { AdminCommand, AdminCommandContext } from '../../cli/admin-command.js';
+import { secretBoxFor } from '../../security/encryption-key.js';
 import { WebhookService } from '../../webhooks/webhook-service.js';
 import { createMessagingModule, type MessagingModule } from '../messaging-module.js';
 
@@ -133,6 +134,7 @@ export const messagingAdminCommands: Record<string, AdminCommand> = {
         capabilities: context.database.capabilities,
         allowPrivateUrls: context.config.webhookAllowPrivateUrls,
         eventTypes: WEBHOOK_EVENT_TYPES,
+        secretBox: secretBoxFor(context.config),
       });
       const { endpoint, secret } = await webhooks.createEndpoint({ kind: 'tenant', id: tenantId }, input);
       return { webhook: { ...endpoint, secret } };
