@@ -3,7 +3,9 @@
 const BENCHMARKS: Record<string, () => Promise<{ run(): Promise<void> }>> = {
   'emulator-import': () => import('./emulator-import.js'),
   send: () => import('./send-path.js'),
+  'bridge-write': () => import('./bridge-write.js'),
   dispatch: () => import('./dispatch-throughput.js'),
+  'connector-fleet': () => import('./connector-fleet.js'),
   'connector-pipeline': () => import('./connector-pipeline.js'),
   'connector-sync': () => import('./connector-sync.js'),
   connector: () => import('./connector-ratios.js'),

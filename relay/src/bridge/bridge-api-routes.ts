@@ -13,7 +13,7 @@ import { webhookRoutes } from './routes/webhook-routes.js';
 
 export const bridgeApiRoutes: FastifyPluginAsyncZod = async (app) => {
   const bridge = app.relay.bridge;
-  app.addHook('onRequest', requireBridgeKey({ applications: bridge.applications, limiter: bridge.limiter, limitPerMinute: bridge.config.rateLimitPerMinute }));
+  app.addHook('onRequest', requireBridgeKey({ applications: bridge.applications, counter: bridge.keyRequests, limitPerMinute: bridge.config.rateLimitPerMinute }));
   await app.register(tenancyRoutes);
   await app.register(voucherWriteRoutes);
   await app.register(voucherLifecycleRoutes);

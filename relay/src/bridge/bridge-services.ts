@@ -4,8 +4,10 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { BridgeConfig } from '../config/load-config.js';
 import type { RelayDatabase } from '../db/database.js';
 import { createBackgroundLoop, type BackgroundLoop } from '../background/background-loop.js';
+import { GroupedRateCount } from '../limits/grouped-rate-count.js';
 import { RateLimiter } from '../limits/rate-limiter.js';
 import { ApplicationService } from './applications/application-service.js';
+import type { KeyRequestCounter } from './auth/bridge-auth.js';
 import { CompanyScope } from './auth/company-scope.js';
 import { CompanyRepository } from './companies/company-repository.js';
 import { CompanyService, type BridgeEventPublisher } from './companies/company-service.js';
@@ -20,6 +22,7 @@ import { PulledVoucherService } from './pulled/pulled-voucher-service.js';
 import { SyncStatisticsService } from './pulled/sync-statistics.js';
 import { MasterWriteService } from './writes/master-write-service.js';
 import { VoucherLifecycleService } from './writes/voucher-lifecycle-service.js';
+import { VoucherTypeKinds } from './writes/voucher-kind-lookup.js';
 import { VoucherWriteService } from './writes/voucher-write-service.js';
 
 export type BridgeServices = Readonly<{
@@ -40,6 +43,8 @@ export type BridgeServices = Readonly<{
   pulledMasters: PulledMasterService;
   statistics: SyncStatisticsService;
   limiter: RateLimiter;
+  /** Counts each API request against its key's per-minute budget (see bridge-auth.ts). */
+  keyRequests: KeyRequestCounter;
   /** The gateway's connector records, read for health, connector jobs and pairing. */
   connectors: ConnectorDirectory;
   leaseReaper: BackgroundLoop;
@@ -55,7 +60,8 @@ export function createBridgeServices(deps: {
   const { db, capabilities } = deps.database;
   const connectors: ConnectorDirectory = new ConnectorRepository({ db });
   const customers = new CustomerService({ db });
-  const companyRepository = new CompanyRepository({ db });
+  const companyScope = new CompanyScope({ db });
+  const companyRepository = new CompanyRepository({ db, onChange: () => companyScope.forget() });
   const jobQueue = new JobQueue({ db, capabilities, maxRetries: deps.config.maxRetries, webhooksQueued: () => deps.events()?.notifyQueued?.() });
   const leaseReaper = createBackgroundLoop({
     name: 'bridge-lease-reaper',
@@ -65,23 +71,29 @@ export function createBridgeServices(deps: {
       await jobQueue.expireLeases();
     },
   });
+  const voucherTypes = new VoucherTypeKinds({ db });
+  // On SQLite (one process) per-minute counts are kept in memory, as the messaging API keeps its
+  // burst counts: no write transaction per request. On PostgreSQL they stay in the shared table, and
+  // the requests of one key read in the same turn are counted with one write.
+  const limiter = new RateLimiter(db, Date.now, { processLocal: !capabilities.sharedAcrossProcesses });
   return Object.freeze({
     config: deps.config,
     applications: new ApplicationService({ db }),
     customers,
     companyRepository,
     companies: new CompanyService({ companies: companyRepository, customers, connectors: () => connectors, events: deps.events, log: deps.log }),
-    companyScope: new CompanyScope({ db }),
+    companyScope,
     jobQueue,
     transactions: new TransactionService({ db, connectors: () => connectors }),
-    vouchers: new VoucherWriteService({ db, queue: jobQueue }),
+    vouchers: new VoucherWriteService({ db, queue: jobQueue, voucherTypes }),
     voucherLifecycle: new VoucherLifecycleService({ db, queue: jobQueue }),
     masters: new MasterWriteService({ queue: jobQueue }),
-    pulledData: new PulledDataStore({ db, capabilities }),
+    pulledData: new PulledDataStore({ db, capabilities, onMastersChange: () => voucherTypes.forget() }),
     pulledVouchers: new PulledVoucherService({ db }),
     pulledMasters: new PulledMasterService({ db }),
     statistics: new SyncStatisticsService({ db }),
-    limiter: new RateLimiter(db),
+    limiter,
+    keyRequests: capabilities.sharedAcrossProcesses ? new GroupedRateCount(limiter) : limiter,
     connectors,
     leaseReaper,
   });

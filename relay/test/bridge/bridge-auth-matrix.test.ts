@@ -117,9 +117,10 @@ describeOnDatabases('bridge rate limit', (kind) => {
     const retryAfter = Number(refused?.headers['retry-after']);
     expect(retryAfter).toBeGreaterThanOrEqual(1);
     expect(retryAfter).toBeLessThanOrEqual(60);
-    // The counter lives in the database (shared by every relay process on it).
+    // On PostgreSQL the counter lives in the database (shared by every relay process on it); SQLite
+    // has one process, which counts per-minute windows in memory.
     const rows = await relay.app.relay.database.db.selectFrom('rate_limit_counters').selectAll().where('scope', 'like', `%${tenant.keyId}%`).execute();
-    expect(rows.length).toBeGreaterThan(0);
+    expect(rows.length > 0).toBe(kind === 'postgres');
     // Another key of the same application has its own budget.
     const fresh = await createKey(relay, tenant.applicationId);
     await api(relay, fresh.credential, 'GET', '/api/v1/ping', 200);

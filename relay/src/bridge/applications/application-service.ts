@@ -1,12 +1,20 @@
 // Applications (the callers of the bridge API) and their API keys. A key's secret is shown once, in
 // the answer that creates it; the relay keeps only its SHA-256 and compares in constant time.
+import { hash } from 'node:crypto';
 import type { ApiKeyIn, ApiKeyRecordOut, ApplicationRecordOut, BridgeCapability } from '@ledgerwire/shared';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { AppError } from '../../errors/catalogue.js';
 import { generateSecret, secretMatchesHash, sha256Hex } from '../../security/secret-hash.js';
 import type { BridgeApiKeysTable } from '../bridge-tables.js';
+import { ShortLivedCache } from '../../messaging/short-lived-cache.js';
 import { parseJson, prefixedId, systemClock, type Clock } from '../bridge-ids.js';
+
+/**
+ * How long another relay process may keep accepting a key revoked elsewhere (a revocation made
+ * through this process holds at once), as for the messaging API's keys.
+ */
+export const KEY_AUTH_CACHE_TTL_MS = 2_000;
 
 export type AuthenticatedKey = Readonly<{
   keyId: string;
@@ -31,10 +39,16 @@ function keyRecord(row: BridgeApiKeysTable): ApiKeyRecordOut {
 export class ApplicationService {
   private readonly db: Kysely<Database>;
   private readonly clock: Clock;
+  /**
+   * Verified credential (by the SHA-256 of `key_id:secret`, so no secret is held in clear) → its key,
+   * frozen; every request of the TTL shares it. Cleared by every revocation here.
+   */
+  private readonly authCache: ShortLivedCache<AuthenticatedKey>;
 
   constructor(deps: { db: Kysely<Database>; clock?: Clock }) {
     this.db = deps.db;
     this.clock = deps.clock ?? systemClock;
+    this.authCache = new ShortLivedCache(KEY_AUTH_CACHE_TTL_MS, () => this.clock().getTime());
   }
 
   async createApplication(input: { name: string }): Promise<ApplicationRecordOut> {
@@ -85,6 +99,7 @@ export class ApplicationService {
       .where('key_id', '=', keyId)
       .where('revoked_at', 'is', null)
       .execute();
+    this.authCache.clear();
     const row = await this.db.selectFrom('bridge_api_keys').selectAll().where('key_id', '=', keyId).executeTakeFirst();
     if (!row) throw new AppError('api_key_not_found', { message: `No API key ${keyId}` });
     return keyRecord(row);
@@ -92,15 +107,22 @@ export class ApplicationService {
 
   /** The key behind a `key_id:secret` pair, or undefined when unknown, wrong or revoked. */
   async authenticate(keyId: string, secret: string): Promise<AuthenticatedKey | undefined> {
+    // Only a credential that verified is cached: a wrong secret always reaches the comparison below.
+    const digest = hash('sha256', `${keyId}:${secret}`, 'hex');
+    const cached = this.authCache.get(digest);
+    if (cached) return cached;
     const row = await this.db.selectFrom('bridge_api_keys').selectAll().where('key_id', '=', keyId).executeTakeFirst();
     // Hash and compare even for an unknown key id, so timing does not tell which ids exist.
     const matches = secretMatchesHash(secret, row?.secret_hash ?? sha256Hex(''));
     if (!row || !matches || row.revoked_at !== null) return undefined;
-    return {
+    const capabilities = Object.freeze(parseJson<string[]>(row.capabilities, []));
+    const key: AuthenticatedKey = Object.freeze({
       keyId: row.key_id,
       applicationId: row.application_id,
       environment: row.environment === 'live' ? 'live' : 'test',
-      capabilities: parseJson<string[]>(row.capabilities, []),
-    };
+      capabilities,
+    });
+    this.authCache.set(digest, key);
+    return key;
   }
 }

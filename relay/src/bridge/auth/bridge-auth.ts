@@ -4,7 +4,7 @@
 // shares it) → 429 with Retry-After.
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../../errors/catalogue.js';
-import { MINUTE_MS, rateLimitHeaders, type RateLimiter } from '../../limits/rate-limiter.js';
+import { MINUTE_MS, rateLimitHeaders, type RateLimitDecision, type RateLimitRule } from '../../limits/rate-limiter.js';
 import type { ApplicationService, AuthenticatedKey } from '../applications/application-service.js';
 
 declare module 'fastify' {
@@ -20,7 +20,10 @@ export function bridgeKeyOf(request: FastifyRequest): AuthenticatedKey {
   return request.bridgeKey;
 }
 
-export function requireBridgeKey(deps: { applications: ApplicationService; limiter: RateLimiter; limitPerMinute: number }) {
+/** The RateLimiter itself, or a GroupedRateCount over it (one counter write for concurrent requests). */
+export type KeyRequestCounter = Readonly<{ consume(scope: string, rule: RateLimitRule): Promise<RateLimitDecision> }>;
+
+export function requireBridgeKey(deps: { applications: ApplicationService; counter: KeyRequestCounter; limitPerMinute: number }) {
   const rule = { name: 'bridge-key', limit: deps.limitPerMinute, windowMs: MINUTE_MS };
   return async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
     const header = request.headers.authorization;
@@ -33,7 +36,7 @@ export function requireBridgeKey(deps: { applications: ApplicationService; limit
     }
     const key = await deps.applications.authenticate(match[1] ?? '', match[2] ?? '');
     if (!key) throw new AppError('bridge_credential_invalid');
-    const decision = await deps.limiter.consume(key.keyId, rule);
+    const decision = await deps.counter.consume(key.keyId, rule);
     const headers = rateLimitHeaders(decision);
     if (!decision.allowed) {
       throw new AppError('rate_limited', { message: `More than ${rule.limit} requests this minute for this key; retry after ${decision.resetSeconds} s`, headers });

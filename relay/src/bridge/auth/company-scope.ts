@@ -5,6 +5,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { AppError } from '../../errors/catalogue.js';
+import { ShortLivedCache } from '../../messaging/short-lived-cache.js';
 import type { AuthenticatedKey } from '../applications/application-service.js';
 import type { CompanyRow } from '../companies/company-repository.js';
 
@@ -22,11 +23,31 @@ export function requestedCompanyId(query: unknown, headers: Readonly<Record<stri
   return distinct[0];
 }
 
+type ScopedRow = CompanyRow & { customer_application_id: string | null };
+
+/**
+ * How long another relay process may keep resolving a company through a link changed elsewhere (a
+ * detach, a disconnect, a pairing), as long as an API key revoked elsewhere stays accepted. Changes
+ * made through this process's company repository clear the cache at once (see forget).
+ */
+export const COMPANY_SCOPE_CACHE_TTL_MS = 2_000;
+
 export class CompanyScope {
   private readonly db: Kysely<Database>;
+  /** Company id → its row and its customer's application, frozen; checked against each key on every call. */
+  private readonly cache: ShortLivedCache<Readonly<ScopedRow>>;
+  /** Bumped by forget: a read that began before a change must not refill the cache with the old row. */
+  private generation = 0;
 
-  constructor(deps: { db: Kysely<Database> }) {
+  constructor(deps: { db: Kysely<Database>; now?: () => number }) {
     this.db = deps.db;
+    this.cache = new ShortLivedCache(COMPANY_SCOPE_CACHE_TTL_MS, deps.now ?? Date.now);
+  }
+
+  /** Drops every cached company: called after each change to company rows made in this process. */
+  forget(): void {
+    this.generation += 1;
+    this.cache.clear();
   }
 
   /** The company when every link of the chain holds for this key. */
@@ -38,13 +59,7 @@ export class CompanyScope {
         details: [{ field: 'company_id', message: 'not a service company id' }],
       });
     }
-    const row = await this.db
-      .selectFrom('companies')
-      .leftJoin('customers', 'customers.id', 'companies.customer_id')
-      .selectAll('companies')
-      .select('customers.application_id as customer_application_id')
-      .where('companies.id', '=', Number(raw))
-      .executeTakeFirst();
+    const row = await this.scopedRow(Number(raw));
     if (!row || row.application_id !== key.applicationId) {
       throw new AppError('company_forbidden', { message: `Company ${raw} does not belong to this key’s application` });
     }
@@ -53,6 +68,24 @@ export class CompanyScope {
     }
     const { customer_application_id: _linked, ...company } = row;
     return company;
+  }
+
+  private async scopedRow(companyId: number): Promise<Readonly<ScopedRow> | undefined> {
+    const key = String(companyId);
+    const cached = this.cache.get(key);
+    if (cached) return cached;
+    const generation = this.generation;
+    const row = await this.db
+      .selectFrom('companies')
+      .leftJoin('customers', 'customers.id', 'companies.customer_id')
+      .selectAll('companies')
+      .select('customers.application_id as customer_application_id')
+      .where('companies.id', '=', companyId)
+      .executeTakeFirst();
+    if (!row) return undefined;
+    const frozen = Object.freeze(row);
+    if (generation === this.generation) this.cache.set(key, frozen);
+    return frozen;
   }
 
   /** A company addressed by path (attach, detach, disconnect, health): it must belong to the application. */

@@ -34,10 +34,22 @@ export function companyOut(row: CompanyRow): CompanyOut {
 export class CompanyRepository {
   private readonly db: Kysely<Database>;
   private readonly clock: Clock;
+  /** Told after every change this repository makes to company rows (caches of them start over). */
+  private readonly onChange: () => void;
 
-  constructor(deps: { db: Kysely<Database>; clock?: Clock }) {
+  constructor(deps: { db: Kysely<Database>; clock?: Clock; onChange?: () => void }) {
     this.db = deps.db;
     this.clock = deps.clock ?? systemClock;
+    this.onChange = deps.onChange ?? (() => undefined);
+  }
+
+  /** Runs a change and then tells onChange, whether or not the change succeeded (it may have half-happened). */
+  private async changing<T>(change: () => Promise<T>): Promise<T> {
+    try {
+      return await change();
+    } finally {
+      this.onChange();
+    }
   }
 
   get(companyId: number): Promise<CompanyRow | undefined> {
@@ -54,20 +66,24 @@ export class CompanyRepository {
 
   async insert(values: { application_id: string; name: string; customer_id: string | null }): Promise<CompanyRow> {
     const now = this.clock().toISOString();
-    return this.db
-      .insertInto('companies')
-      .values({ ...values, pull_masters: 0, report_stock: 0, report_gst: 0, created_at: now, updated_at: now })
-      .returningAll()
-      .executeTakeFirstOrThrow();
+    return this.changing(() =>
+      this.db
+        .insertInto('companies')
+        .values({ ...values, pull_masters: 0, report_stock: 0, report_gst: 0, created_at: now, updated_at: now })
+        .returningAll()
+        .executeTakeFirstOrThrow(),
+    );
   }
 
   async update(companyId: number, values: Partial<Omit<CompanyRow, 'id' | 'created_at' | 'updated_at'>>): Promise<CompanyRow | undefined> {
-    return this.db
-      .updateTable('companies')
-      .set({ ...values, updated_at: this.clock().toISOString() })
-      .where('id', '=', companyId)
-      .returningAll()
-      .executeTakeFirst();
+    return this.changing(() =>
+      this.db
+        .updateTable('companies')
+        .set({ ...values, updated_at: this.clock().toISOString() })
+        .where('id', '=', companyId)
+        .returningAll()
+        .executeTakeFirst(),
+    );
   }
 
   /** Companies whose jobs and sync batches go through this connector. */
@@ -90,7 +106,7 @@ export class CompanyRepository {
   /** Pairs the company with a connector and a books company; a books company is paired once per connector. */
   async pair(companyId: number, pairing: { connector_id: string; books_company_guid: string; books_company_name?: string | null }): Promise<CompanyRow | undefined> {
     const now = this.clock().toISOString();
-    return this.db.transaction().execute(async (trx) => {
+    return this.changing(() => this.db.transaction().execute(async (trx) => {
       // The same books company on the same connector can back only one service company.
       await trx
         .updateTable('companies')
@@ -111,7 +127,7 @@ export class CompanyRepository {
         .where('id', '=', companyId)
         .returningAll()
         .executeTakeFirst();
-    });
+    }));
   }
 
   unpair(companyId: number): Promise<CompanyRow | undefined> {

@@ -6,7 +6,8 @@ import type { DialectCapabilities } from '../../db/capabilities.js';
 import type { Database } from '../../db/schema.js';
 import { systemClock, type Clock } from '../bridge-ids.js';
 import { claimJobs, type ClaimedRow } from './claim-jobs.js';
-import { enqueueJob, type NewJob } from './enqueue-job.js';
+import { earlierJob, insertJobs, type NewJob } from './enqueue-job.js';
+import { GroupCommit } from './job-group-commit.js';
 import { renderJobXml } from './render-job-xml.js';
 import { recordOutcomes, type JobOutcomeReport } from './record-outcomes.js';
 import { requeueJobs } from './requeue-jobs.js';
@@ -39,6 +40,8 @@ export class JobQueue {
   readonly maxRetries: number;
   private readonly listeners: ((companyId: number) => void)[] = [];
   private readonly webhooksQueued: () => void;
+  /** Concurrent writes share one transaction (see job-group-commit.ts). */
+  private readonly inserts: GroupCommit<NewJob, TransactionRow | undefined>;
 
   constructor(deps: {
     db: Kysely<Database>;
@@ -53,13 +56,16 @@ export class JobQueue {
     this.clock = deps.clock ?? systemClock;
     this.maxRetries = deps.maxRetries ?? DEFAULT_MAX_RETRIES;
     this.webhooksQueued = deps.webhooksQueued ?? (() => undefined);
+    this.inserts = new GroupCommit((jobs) => insertJobs(this.db, jobs));
   }
 
   /** Adds a job (or returns the one the caller's own id already made) and wakes the gateway for a new one. */
   async enqueue(job: Omit<NewJob, 'max_retries' | 'status' | 'retry_count'>): Promise<{ row: TransactionRow; created: boolean }> {
-    const result = await enqueueJob(this.db, { ...job, status: 'queued', retry_count: 0, max_retries: this.maxRetries });
-    if (result.created) this.notify([result.row.company_id]);
-    return result;
+    const newJob: NewJob = { ...job, status: 'queued', retry_count: 0, max_retries: this.maxRetries };
+    const row = await this.inserts.submit(newJob);
+    if (!row) return { row: await earlierJob(this.db, newJob), created: false };
+    this.notify([row.company_id]);
+    return { row, created: true };
   }
 
   /**

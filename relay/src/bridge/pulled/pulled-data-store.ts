@@ -20,10 +20,13 @@ export function alterIdOf(value: string | null | undefined): bigint {
 export class PulledDataStore {
   private readonly db: Kysely<Database>;
   private readonly clock: Clock;
+  /** Told after pulled masters changed (the voucher-type cache of the write path starts over). */
+  private readonly onMastersChange: () => void;
 
-  constructor(deps: { db: Kysely<Database>; capabilities: DialectCapabilities; clock?: Clock }) {
+  constructor(deps: { db: Kysely<Database>; capabilities: DialectCapabilities; clock?: Clock; onMastersChange?: () => void }) {
     this.db = deps.db;
     this.clock = deps.clock ?? systemClock;
+    this.onMastersChange = deps.onMastersChange ?? (() => undefined);
   }
 
   async upsertVouchers(companyId: number, vouchers: readonly PulledVoucher[]): Promise<void> {
@@ -35,9 +38,13 @@ export class PulledDataStore {
 
   async upsertMasters(companyId: number, masters: readonly PulledMaster[]): Promise<void> {
     const now = this.clock().toISOString();
-    await this.db.transaction().execute(async (trx) => {
-      for (const master of masters) await upsertMaster(trx, companyId, master, now);
-    });
+    try {
+      await this.db.transaction().execute(async (trx) => {
+        for (const master of masters) await upsertMaster(trx, companyId, master, now);
+      });
+    } finally {
+      this.onMastersChange();
+    }
   }
 
   async markVouchersDeleted(companyId: number, guids: readonly string[]): Promise<void> {
@@ -56,13 +63,17 @@ export class PulledDataStore {
   async markMastersDeleted(companyId: number, guids: readonly string[]): Promise<void> {
     if (guids.length === 0) return;
     const now = this.clock().toISOString();
-    for (let i = 0; i < guids.length; i += 500) {
-      await this.db
-        .updateTable('pulled_masters')
-        .set({ deleted: 1, updated_at: now })
-        .where('company_id', '=', companyId)
-        .where('books_master_guid', 'in', guids.slice(i, i + 500))
-        .execute();
+    try {
+      for (let i = 0; i < guids.length; i += 500) {
+        await this.db
+          .updateTable('pulled_masters')
+          .set({ deleted: 1, updated_at: now })
+          .where('company_id', '=', companyId)
+          .where('books_master_guid', 'in', guids.slice(i, i + 500))
+          .execute();
+      }
+    } finally {
+      this.onMastersChange();
     }
   }
 

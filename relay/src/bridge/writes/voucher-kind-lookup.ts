@@ -4,21 +4,59 @@
 import { resolveReservedName, voucherKindFromReservedName, type VoucherKind } from '@ledgerwire/shared';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
+import { ShortLivedCache } from '../../messaging/short-lived-cache.js';
 
 export type KnownVoucherType = Readonly<{ kind: VoucherKind; reservedName: string }>;
 
-/** The kind of a type the pulled masters know and trace to a built-in type; undefined otherwise. */
-export async function knownVoucherType(db: Kysely<Database>, companyId: number, voucherType: string): Promise<KnownVoucherType | undefined> {
-  const rows = await db
-    .selectFrom('pulled_masters')
-    .select(['name', 'reserved_name', 'parent'])
-    .where('company_id', '=', companyId)
-    .where('master_type', '=', 'voucher_type')
-    .where('deleted', '=', 0)
-    .execute();
-  if (!rows.some((row) => row.name === voucherType)) return undefined;
-  const types = new Map(rows.map((row) => [row.name, { reservedName: row.reserved_name ?? '', parent: row.parent ?? '' }]));
-  const reservedName = resolveReservedName(voucherType, types);
-  const kind = voucherKindFromReservedName(reservedName);
-  return kind === 'other' ? undefined : { kind, reservedName };
+type TypeTree = ReadonlyMap<string, { reservedName: string; parent: string }>;
+
+/**
+ * How long a company's voucher types, as last read, serve the writes of that company (every write
+ * reads them). Masters stored through this process's pulled-data store clear them at once; a sync
+ * stored by another relay process is seen within this time.
+ */
+export const VOUCHER_TYPES_CACHE_TTL_MS = 2_000;
+
+export class VoucherTypeKinds {
+  private readonly db: Kysely<Database>;
+  private readonly cache: ShortLivedCache<TypeTree>;
+  /** Bumped by forget: a read that began before a change must not refill the cache with the old types. */
+  private generation = 0;
+
+  constructor(deps: { db: Kysely<Database>; now?: () => number }) {
+    this.db = deps.db;
+    this.cache = new ShortLivedCache(VOUCHER_TYPES_CACHE_TTL_MS, deps.now ?? Date.now);
+  }
+
+  /** Called after pulled masters of any company changed in this process. */
+  forget(): void {
+    this.generation += 1;
+    this.cache.clear();
+  }
+
+  /** The kind of a type the pulled masters know and trace to a built-in type; undefined otherwise. */
+  async known(companyId: number, voucherType: string): Promise<KnownVoucherType | undefined> {
+    const types = await this.typesOf(companyId);
+    if (!types.has(voucherType)) return undefined;
+    const reservedName = resolveReservedName(voucherType, types);
+    const kind = voucherKindFromReservedName(reservedName);
+    return kind === 'other' ? undefined : { kind, reservedName };
+  }
+
+  private async typesOf(companyId: number): Promise<TypeTree> {
+    const key = String(companyId);
+    const cached = this.cache.get(key);
+    if (cached) return cached;
+    const generation = this.generation;
+    const rows = await this.db
+      .selectFrom('pulled_masters')
+      .select(['name', 'reserved_name', 'parent'])
+      .where('company_id', '=', companyId)
+      .where('master_type', '=', 'voucher_type')
+      .where('deleted', '=', 0)
+      .execute();
+    const types: TypeTree = new Map(rows.map((row) => [row.name, { reservedName: row.reserved_name ?? '', parent: row.parent ?? '' }]));
+    if (generation === this.generation) this.cache.set(key, types);
+    return types;
+  }
 }

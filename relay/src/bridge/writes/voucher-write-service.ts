@@ -27,7 +27,7 @@ import { newJobId, systemClock, type Clock } from '../bridge-ids.js';
 import { renderVoucherJobXml } from '../jobs/render-job-xml.js';
 import type { JobQueue } from '../jobs/job-queue.js';
 import { freshJobColumns } from './job-row-defaults.js';
-import { knownVoucherType } from './voucher-kind-lookup.js';
+import { VoucherTypeKinds } from './voucher-kind-lookup.js';
 import { alterationOrigin } from './voucher-target.js';
 
 export type WriteAcceptance = Readonly<{ acceptance: AcceptanceOut; replayed: boolean }>;
@@ -60,11 +60,13 @@ export class VoucherWriteService {
   private readonly db: Kysely<Database>;
   private readonly queue: JobQueue;
   private readonly clock: Clock;
+  private readonly voucherTypes: VoucherTypeKinds;
 
-  constructor(deps: { db: Kysely<Database>; queue: JobQueue; clock?: Clock }) {
+  constructor(deps: { db: Kysely<Database>; queue: JobQueue; clock?: Clock; voucherTypes?: VoucherTypeKinds }) {
     this.db = deps.db;
     this.queue = deps.queue;
     this.clock = deps.clock ?? systemClock;
+    this.voucherTypes = deps.voucherTypes ?? new VoucherTypeKinds({ db: deps.db });
   }
 
   async submit(company: CompanyRow, path: VoucherWritePath, input: VoucherWriteIn): Promise<WriteAcceptance> {
@@ -77,7 +79,7 @@ export class VoucherWriteService {
     }
     const body = checked.data;
     const endpoint = VOUCHER_WRITE_ENDPOINTS[path];
-    const known = await knownVoucherType(this.db, company.id, body.voucher_type);
+    const known = await this.voucherTypes.known(company.id, body.voucher_type);
     if (known && !writeTakesKind(endpoint.voucher_kind, known.kind)) {
       const message = `"${body.voucher_type}" is a ${voucherKindWords(known.kind)} voucher type in the books (it derives from ${known.reservedName}); a ${endpoint.label} needs a voucher type that derives from ${endpoint.reserved_voucher_type}`;
       throw new AppError('validation_failed', { message: `The ${endpoint.label} is not valid`, details: [{ field: 'voucher_type', message }] });

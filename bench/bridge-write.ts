@@ -1,0 +1,122 @@
+// `npm run bench -- bridge-write`: requests per second and latency of POST /api/v1/invoices (credential
+// check, per-key request budget, authorisation chain key → application → customer → company, the
+// invoice's validation, its import XML rendered, the job and its document persisted) beside a bare
+// Fastify route measured the same way in the same run, on SQLite and on PostgreSQL (issue 23, item 2:
+// ratio ≥ 0.40, p99 < 25 ms at half the measured maximum). The maximum is a closed loop in slices
+// alternating with the bare route's; the half-load p99 an open loop on a fixed schedule. Each invoice
+// has the demo invoice's shape (e2e/demo/demo-invoice.ts) and a transaction_id of its own; the company
+// is attached to a customer but paired with no connector, so every write queues — the bench checks
+// afterwards that each accepted write is one queued job. The per-key budget is raised for the bench.
+// The relay's background loops are off (BENCH_WORKERS=1 turns them on).
+import type { AddressInfo } from 'node:net';
+import { buildApp, loadConfig } from '@ledgerwire/relay';
+import { forEachDatabase, type BenchDatabase } from './bench-databases.js';
+import { line, sideBySide, startBare, type Request } from './http-load.js';
+
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32);
+const SLICES = 10;
+const ADMIN_TOKEN = 'lwop_bench-operator-token-0123456789';
+const TARGET_RATIO = 0.4;
+const TARGET_P99_MS = 25;
+
+async function json(port: number, token: string, method: string, url: string, body: unknown, expect: number): Promise<any> {
+  const response = await fetch(`http://127.0.0.1:${port}${url}`, {
+    method,
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    body: JSON.stringify(body ?? {}),
+  });
+  if (response.status !== expect) throw new Error(`${method} ${url} → ${response.status}: ${await response.text()}`);
+  return response.json();
+}
+
+async function startRelay(database: BenchDatabase) {
+  const config = loadConfig({
+    ...database.env,
+    LOG_LEVEL: 'silent',
+    RELAY_ADMIN_TOKEN: ADMIN_TOKEN,
+    RELAY_WORKERS: process.env.BENCH_WORKERS === '1' ? '1' : '0',
+    BRIDGE_RATE_LIMIT_PER_MINUTE: '1000000000',
+  });
+  const app = await buildApp(config);
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const port = (app.server.address() as AddressInfo).port;
+  const { application } = await json(port, ADMIN_TOKEN, 'POST', '/admin/v1/applications', { name: 'Bench Billing' }, 201);
+  const { credential } = await json(port, ADMIN_TOKEN, 'POST', `/admin/v1/applications/${application.id}/keys`, { environment: 'test', capabilities: [] }, 201);
+  const { customer } = await json(port, credential, 'POST', '/api/v1/customers', { name: 'Ram & Sons Trading' }, 200);
+  const { company_id: companyId } = await json(port, credential, 'POST', '/api/v1/companies', { name: 'Ram & Sons FY26', customer_id: customer.id }, 200);
+  return { app, port, credential: credential as string, companyId: companyId as number };
+}
+
+/** The demo invoice (a GST service invoice), numbered `sequence`. */
+function invoice(date: string, run: string, sequence: number) {
+  const number = `BENCH-${sequence}`;
+  return {
+    voucher_number: number,
+    voucher_type: 'Sales',
+    party_ledger: 'Ram & Sons',
+    date,
+    narration: 'Consulting services (Ledgerwire bench)',
+    transaction_id: `bench-${run}-${sequence}`,
+    ledger_entries: [
+      { ledger_name: 'Ram & Sons', amount: 1180, is_debit: true, is_party: true, bill_allocations: [{ name: number, bill_type: 'New Ref', amount: 1180 }] },
+      { ledger_name: 'Sales - Services', amount: 1000, is_debit: false, is_party: false },
+      { ledger_name: 'Output CGST', amount: 90, is_debit: false, is_party: false },
+      { ledger_name: 'Output SGST', amount: 90, is_debit: false, is_party: false },
+    ],
+  };
+}
+
+async function benchOn(database: BenchDatabase, bare: Awaited<ReturnType<typeof startBare>>): Promise<void> {
+  const relay = await startRelay(database);
+  try {
+    const date = new Date().toISOString().slice(0, 10);
+    const run = Date.now().toString(36);
+    let sequence = 0;
+    const write: Request = {
+      method: 'POST',
+      path: `/api/v1/invoices?company_id=${relay.companyId}`,
+      headers: { authorization: `Bearer ${relay.credential}`, 'content-type': 'application/json' },
+      body: () => JSON.stringify(invoice(date, run, ++sequence)),
+      expect: 200,
+    };
+    const figures = await sideBySide({ port: relay.port, request: write }, bare, { seconds: SECONDS, slices: SLICES, connections: CONNECTIONS });
+
+    // Every accepted write is one job, queued (the company has no connector): nothing lost, nothing doubled.
+    const accepted = sequence - figures.subjectErrors;
+    const { queued } = await relay.app.relay.database.db
+      .selectFrom('transactions')
+      .select((eb) => eb.fn.countAll<number>().as('queued'))
+      .where('company_id', '=', relay.companyId)
+      .where('status', '=', 'queued')
+      .executeTakeFirstOrThrow();
+
+    const where = `relay, ${database.label}`;
+    const out = [
+      `${line(`POST /api/v1/invoices (${where}), max`, figures.subject)}`,
+      `${line('GET /hello (bare Fastify), max', figures.bare)}`,
+      `${line(`POST /api/v1/invoices (${where}), half load`, figures.subjectHalf)}`,
+      `${line('GET /hello (bare Fastify), half load', figures.bareHalf)}`,
+      `${database.label}: ratio invoices/bare ${figures.ratio.toFixed(2)} (target >= ${TARGET_RATIO.toFixed(2)}); ` +
+        `p99 at half load ${figures.subjectHalf.p99.toFixed(2)} ms (target < ${TARGET_P99_MS} ms); ` +
+        `${Number(queued)} jobs queued for ${sequence} invoices sent${accepted === Number(queued) ? '' : ` (expected ${accepted})`}`,
+    ];
+    process.stdout.write(`${out.join('\n')}\n`);
+  } finally {
+    await relay.app.close();
+  }
+}
+
+export async function run(): Promise<void> {
+  const bare = await startBare();
+  try {
+    process.stdout.write(
+      `Bridge write path vs bare Fastify, ${SECONDS} s each in ${SLICES} alternating slices, ${CONNECTIONS} keep-alive connections; ` +
+        `then ${SECONDS} s each at half its own maximum (open loop). Driver, relay and bare route share this process ` +
+        `(one event loop, not placed on cores), as in the send bench. Node ${process.version}\n`,
+    );
+    await forEachDatabase('bench-bridge-write-', (database) => benchOn(database, bare));
+  } finally {
+    await bare.app.close();
+  }
+}

@@ -1,0 +1,168 @@
+// The HTTP drivers the API benches share: a closed loop (N keep-alive connections, each sending its
+// next request when the last one answers: the maximum rate) measured in slices that alternate with
+// the bare Fastify route's, and an open loop (requests sent on a fixed schedule whatever the
+// answers, latency counted from the moment each request was due, so a stall is not hidden by the
+// driver waiting on it) for the p99 at a given load.
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import Fastify, { type FastifyInstance } from 'fastify';
+
+/** `cpuSeconds`: this process's CPU time (user + system) over the measurement: driver and server together. */
+export type Result = { requests: number; errors: number; seconds: number; cpuSeconds: number; p50: number; p99: number; latencies: number[] };
+export type Request = { method: string; path: string; headers: Record<string, string>; body?: () => string; expect: number };
+
+export function percentile(sorted: readonly number[], p: number): number {
+  if (sorted.length === 0) return NaN;
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+}
+
+function once(agent: http.Agent, port: number, request: Request): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const body = request.body?.();
+    const req = http.request(
+      { agent, host: '127.0.0.1', port, method: request.method, path: request.path, headers: { ...request.headers, ...(body ? { 'content-length': Buffer.byteLength(body) } : {}) } },
+      (res) => {
+        res.resume();
+        res.on('end', () => resolve(res.statusCode ?? 0));
+      },
+    );
+    req.on('error', reject);
+    req.end(body);
+  });
+}
+
+function cpuSince(start: NodeJS.CpuUsage): number {
+  const used = process.cpuUsage(start);
+  return (used.user + used.system) / 1e6;
+}
+
+function resultOf(latencies: number[], errors: number, seconds: number, cpuSeconds: number): Result {
+  latencies.sort((a, b) => a - b);
+  return { requests: latencies.length, errors, seconds, cpuSeconds, p50: percentile(latencies, 50), p99: percentile(latencies, 99), latencies };
+}
+
+/** The slices of one side as one result (latency percentiles over every request of every slice). */
+export function combine(slices: readonly Result[]): Result {
+  return resultOf(
+    slices.flatMap((slice) => slice.latencies),
+    slices.reduce((n, slice) => n + slice.errors, 0),
+    slices.reduce((n, slice) => n + slice.seconds, 0),
+    slices.reduce((n, slice) => n + slice.cpuSeconds, 0),
+  );
+}
+
+/** Keeps `connections` requests in flight for `seconds`; every answer must have the expected status. */
+export async function closedLoop(port: number, request: Request, seconds: number, connections: number): Promise<Result> {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: connections });
+  const latencies: number[] = [];
+  let errors = 0;
+  const cpu = process.cpuUsage();
+  const started = process.hrtime.bigint();
+  const deadline = started + BigInt(Math.round(seconds * 1e9));
+  const worker = async () => {
+    while (process.hrtime.bigint() < deadline) {
+      const t0 = process.hrtime.bigint();
+      const status = await once(agent, port, request).catch(() => 0);
+      latencies.push(Number(process.hrtime.bigint() - t0) / 1e6);
+      if (status !== request.expect) errors += 1;
+    }
+  };
+  await Promise.all(Array.from({ length: connections }, worker));
+  const elapsed = Number(process.hrtime.bigint() - started) / 1e9;
+  agent.destroy();
+  return resultOf(latencies, errors, elapsed, cpuSince(cpu));
+}
+
+/**
+ * Sends `rate` requests per second for `seconds` on a fixed schedule, never waiting for answers
+ * (keep-alive connections are opened as the backlog needs them). A request's latency runs from when
+ * it was due, not from when the driver got round to sending it.
+ */
+export async function openLoop(port: number, request: Request, rate: number, seconds: number): Promise<Result> {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 512 });
+  const latencies: number[] = [];
+  const pending: Promise<void>[] = [];
+  let errors = 0;
+  const cpu = process.cpuUsage();
+  const total = Math.max(1, Math.round(rate * seconds));
+  const intervalNs = 1e9 / rate;
+  const started = process.hrtime.bigint();
+  let sent = 0;
+  await new Promise<void>((done) => {
+    const tick = () => {
+      const elapsedNs = Number(process.hrtime.bigint() - started);
+      const due = Math.min(total, Math.floor(elapsedNs / intervalNs) + 1);
+      for (; sent < due; sent += 1) {
+        const dueAt = started + BigInt(Math.round(sent * intervalNs));
+        pending.push(
+          once(agent, port, request)
+            .catch(() => 0)
+            .then((status) => {
+              latencies.push(Number(process.hrtime.bigint() - dueAt) / 1e6);
+              if (status !== request.expect) errors += 1;
+            }),
+        );
+      }
+      if (sent < total) setTimeout(tick, 1);
+      else done();
+    };
+    tick();
+  });
+  await Promise.all(pending);
+  const elapsed = Number(process.hrtime.bigint() - started) / 1e9;
+  agent.destroy();
+  return resultOf(latencies, errors, elapsed, cpuSince(cpu));
+}
+
+export const ratePerSecond = (r: Result) => r.requests / r.seconds;
+
+/**
+ * Warms both sides up, then measures each at its maximum for `seconds` in `slices` alternating
+ * slices (a change in the machine's load falls on both alike), then each at half its own maximum
+ * with the open loop.
+ */
+export async function sideBySide(
+  subject: { port: number; request: Request },
+  bare: { port: number; request: Request },
+  options: { seconds: number; slices: number; connections: number },
+): Promise<{ subject: Result; bare: Result; subjectHalf: Result; bareHalf: Result; ratio: number; subjectErrors: number }> {
+  const { seconds, slices, connections } = options;
+  await closedLoop(bare.port, bare.request, 1, connections);
+  const subjectWarmUp = await closedLoop(subject.port, subject.request, 1, connections);
+  const bareSlices: Result[] = [];
+  const subjectSlices: Result[] = [];
+  for (let slice = 0; slice < slices; slice += 1) {
+    bareSlices.push(await closedLoop(bare.port, bare.request, seconds / slices, connections));
+    subjectSlices.push(await closedLoop(subject.port, subject.request, seconds / slices, connections));
+  }
+  const subjectMax = combine(subjectSlices);
+  const bareMax = combine(bareSlices);
+  const subjectHalf = await openLoop(subject.port, subject.request, ratePerSecond(subjectMax) / 2, seconds);
+  const bareHalf = await openLoop(bare.port, bare.request, ratePerSecond(bareMax) / 2, seconds);
+  return {
+    subject: subjectMax,
+    bare: bareMax,
+    subjectHalf,
+    bareHalf,
+    ratio: ratePerSecond(subjectMax) / ratePerSecond(bareMax),
+    /** Unexpected answers of the subject over the whole run, warm-up included. */
+    subjectErrors: subjectWarmUp.errors + subjectMax.errors + subjectHalf.errors,
+  };
+}
+
+/** The bare route the API paths are compared with: Fastify, one GET with a response schema. */
+export async function startBare(): Promise<{ app: FastifyInstance; port: number; request: Request }> {
+  const app = Fastify({ logger: false });
+  app.get('/hello', { schema: { response: { 200: { type: 'object', properties: { hello: { type: 'string' } } } } } }, () => ({ hello: 'world' }));
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  return { app, port: (app.server.address() as AddressInfo).port, request: { method: 'GET', path: '/hello', headers: {}, expect: 200 } };
+}
+
+export function line(label: string, r: Result): string {
+  const cpuPerRequest = (r.cpuSeconds / Math.max(1, r.requests)) * 1e6;
+  const busy = (r.cpuSeconds / r.seconds) * 100;
+  return (
+    `${label.padEnd(52)} ${ratePerSecond(r).toFixed(0).padStart(7)} req/s   p50 ${r.p50.toFixed(2).padStart(6)} ms   p99 ${r.p99.toFixed(2).padStart(6)} ms   ` +
+    `CPU ${cpuPerRequest.toFixed(0).padStart(5)} µs/req (${busy.toFixed(0)} % of a core)   (${r.requests} requests, ${r.errors} unexpected)`
+  );
+}

@@ -1,0 +1,60 @@
+// Requests of one scope counted together (one counter write for those read in the same turn) get the
+// answers counting them one at a time would give: in arrival order, each with its own remaining, the
+// ones beyond the limit refused and not counted; scopes and rules are counted apart.
+import { afterEach, beforeEach, expect, it } from 'vitest';
+import { openDatabase, type RelayDatabase } from '../../src/db/database.js';
+import { migrateToLatest } from '../../src/db/migrate.js';
+import { GroupedRateCount } from '../../src/limits/grouped-rate-count.js';
+import { MINUTE_MS, RateLimiter } from '../../src/limits/rate-limiter.js';
+import { createTestDatabase, describeOnDatabases, type TestDatabase } from '../helpers/test-databases.js';
+
+const NOW = Date.UTC(2026, 10, 22, 12, 0, 20);
+
+describeOnDatabases('grouped rate count', (kind) => {
+  let testDatabase: TestDatabase;
+  let database: RelayDatabase;
+
+  beforeEach(async () => {
+    testDatabase = await createTestDatabase(kind);
+    database = openDatabase(testDatabase.database);
+    await migrateToLatest(database.db, database.capabilities);
+  });
+  afterEach(async () => {
+    await database.destroy();
+    await testDatabase.drop();
+  });
+
+  const counterOf = async (scope: string) =>
+    (await database.db.selectFrom('rate_limit_counters').select('count').where('scope', '=', `test:${scope}`).executeTakeFirst())?.count;
+
+  it('counts concurrent requests with one write and answers each as if counted in arrival order', async () => {
+    const grouped = new GroupedRateCount(new RateLimiter(database.db, () => NOW));
+    const rule = { name: 'test', limit: 10, windowMs: MINUTE_MS };
+    const decisions = await Promise.all(Array.from({ length: 4 }, () => grouped.consume('a', rule)));
+    expect(decisions.map((d) => [d.allowed, d.remaining])).toEqual([
+      [true, 9],
+      [true, 8],
+      [true, 7],
+      [true, 6],
+    ]);
+    expect(Number(await counterOf('a'))).toBe(4);
+  });
+
+  it('lets the first requests have the room left when it is less than the group, and counts no refused one', async () => {
+    const grouped = new GroupedRateCount(new RateLimiter(database.db, () => NOW));
+    const rule = { name: 'test', limit: 5, windowMs: MINUTE_MS };
+    await grouped.consume('b', rule);
+    const [aOther, ...decisions] = await Promise.all([grouped.consume('other', rule), ...Array.from({ length: 6 }, () => grouped.consume('b', rule))]);
+    expect(aOther?.allowed).toBe(true);
+    expect(decisions.map((d) => [d.allowed, d.remaining])).toEqual([
+      [true, 3],
+      [true, 2],
+      [true, 1],
+      [true, 0],
+      [false, 0],
+      [false, 0],
+    ]);
+    expect(Number(await counterOf('b'))).toBe(5);
+    expect(Number(await counterOf('other'))).toBe(1);
+  });
+});
