@@ -22,6 +22,8 @@ const RELAY_ENV = {
   BRIDGE_RATE_LIMIT_PER_MINUTE: '100000',
   BRIDGE_MAX_RETRIES: '50',
   LOG_LEVEL: 'warn',
+  // Relays sharing a database share the key that seals webhook secrets (README, several relays).
+  RELAY_ENCRYPTION_KEY: Buffer.alloc(32, 7).toString('base64'),
 };
 const CONNECTOR_ENV = {
   LEDGERWIRE_RECONNECT_BASE_MS: '100',

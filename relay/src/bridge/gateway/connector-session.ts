@@ -49,6 +49,8 @@ export class ConnectorSession {
   private lastHeardAt: number;
   private lastPingAt = 0;
   private lastRenewalAt = 0;
+  /** When this session last wrote last_seen_at for a ping of the connector's own (see recordHeard). */
+  private lastHeardWriteAt = 0;
   private inbox: Promise<void> = Promise.resolve();
   /** Frames received and not yet handled; handled in order, a run of job.result together. */
   private arrived: Frame[] = [];
@@ -286,7 +288,7 @@ export class ConnectorSession {
         return this.handleSyncBatch(message);
       case 'ping':
         this.send({ type: 'pong', v: CONNECTOR_PROTOCOL_VERSION, nonce: message.nonce });
-        return;
+        return this.recordHeard();
       case 'pong':
         return this.services.presence.heard(this.connector.connectorId, this.sessionId);
       case 'error':
@@ -425,6 +427,18 @@ export class ConnectorSession {
       this.inFlight.clear();
       this.resolveClosed();
     }
+  }
+
+  /**
+   * A connector that pings on its own is rarely pinged by the relay, so its pings must keep last_seen_at
+   * fresh too: every relay's presence sweep reads a connected connector silent for three heartbeats as
+   * one whose relay died, and would publish connector.offline for a live one. Once an interval is enough.
+   */
+  private async recordHeard(): Promise<void> {
+    const now = this.services.clock().getTime();
+    if (now - this.lastHeardWriteAt < this.services.settings.heartbeatMs) return;
+    this.lastHeardWriteAt = now;
+    await this.services.presence.heard(this.connector.connectorId, this.sessionId);
   }
 
   private sendError(code: ProtocolErrorCode, message: string, ref?: string | null): void {
