@@ -22,7 +22,9 @@ async function main(): Promise<void> {
   const address = await app.listen({ port: config.port, host: config.host });
   const port = app.server.address();
   const boundPort = typeof port === 'object' && port ? port.port : config.port;
-  const base = config.publicUrl.replace(/:\d+$/, `:${boundPort}`);
+  // The default PUBLIC_URL names this process's own port (which PORT=0 leaves to the system); one set to
+  // a balancer's address is printed as it is.
+  const base = new URL(config.publicUrl).port === String(config.port) ? config.publicUrl.replace(/:\d+$/, `:${boundPort}`) : config.publicUrl;
 
   process.stdout.write(`Ledgerwire relay listening on ${address} (${app.relay.database.capabilities.dialect})\n`);
   process.stdout.write(`  API docs: ${base}/docs\n  Console:  ${base}/console\n`);

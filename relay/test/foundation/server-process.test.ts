@@ -47,6 +47,17 @@ describe('relay process', { timeout: 90_000 }, () => {
     return dir;
   };
 
+  it('prints the links at PUBLIC_URL when it names another address (a load balancer)', async () => {
+    const child = startRelay({ PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir(), PUBLIC_URL: 'http://balancer.example:8088' });
+    children.push(child);
+    const relay = collect(child);
+    await relay.waitForLine(/Console: /);
+    expect(relay.output().stdout).toContain('API docs: http://balancer.example:8088/docs');
+    expect(relay.output().stdout).toContain('Console:  http://balancer.example:8088/console');
+    child.kill('SIGTERM');
+    expect(await relay.exited).toBe(0);
+  });
+
   it('starts on SQLite under DATA_DIR, prints the generated token once, answers, and exits cleanly on SIGTERM', async () => {
     const dir = dataDir();
     const child = startRelay({ PORT: '0', HOST: '127.0.0.1', DATA_DIR: dir });
