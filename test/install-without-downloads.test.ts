@@ -34,8 +34,4 @@ describe('npm install without downloads', () => {
       .map(([location]) => location);
     expect(withScripts.filter((location) => !(location in OFFLINE_INSTALL_SCRIPTS))).toEqual([]);
   });
-
-  it('CI installs with no Electron variable set, as a person does', () => {
-    expect(fs.readFileSync(path.join(root, '.ci/run'), 'utf8')).not.toMatch(/ELECTRON_SKIP_BINARY_DOWNLOAD/);
-  });
 });

@@ -28,9 +28,11 @@ describe('generated bad input', () => {
     expect(summary.byStatus['4xx'] ?? 0).toBeGreaterThan(REQUESTS * 0.7);
   }, 300_000);
 
-  it('judges every request alike on both databases', (context) => {
+  // Without PostgreSQL (announced by the global setup, and a failure under REQUIRE_POSTGRES=1) there is
+  // nothing to compare with.
+  it.skipIf(!availableDatabaseKinds().includes('postgres'))('judges every request alike on both databases', () => {
     const [sqlite, postgres] = [runs.get('sqlite'), runs.get('postgres')];
-    if (!sqlite || !postgres) return context.skip('needs both databases');
+    if (!sqlite || !postgres) throw new Error('a database run did not finish: see its own test above');
     const differences = verdictDifferences(sqlite, postgres);
     expect(differences, JSON.stringify(differences.slice(0, 10), null, 1)).toEqual([]);
   });
