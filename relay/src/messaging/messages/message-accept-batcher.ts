@@ -1,14 +1,13 @@
-// Groups concurrent sends into one transaction (group commit). Messages waiting to be stored when
-// the event loop comes round — those whose requests arrived in the same turn, and those that arrived
-// while the previous batch was being written — are written together, so one COMMIT (one WAL write
-// on SQLite, one round trip on PostgreSQL) and one INSERT serve them all. A lone send waits one
-// event-loop turn; while sends keep arriving, a flush waits up to two more turns for them. There
-// is no timer.
+// Groups concurrent sends into one transaction (group commit, scheduled by
+// relay/src/db/batch-scheduler.ts: a lone send waits one event-loop turn, a flush at most two more
+// while sends keep arriving, no timer), so one COMMIT (one WAL write on SQLite, one round trip on
+// PostgreSQL) and one INSERT serve them all.
 //
 // Each send still gets its own answer. Sends of the same business-event id in one batch are written
 // once: the others are answered as repeats of it (or share its refusal). When a batch's transaction
 // fails, its messages are retried one per transaction, so a message that cannot be stored fails
 // alone and does not take the others with it.
+import { BatchScheduler, DEFAULT_BATCH_OPTIONS, type BatchSchedulerOptions } from '../../db/batch-scheduler.js';
 import type { AcceptOutcome, PendingMessage } from './accept-message-batch.js';
 import type { MessageRow } from './message-repository.js';
 
@@ -19,16 +18,8 @@ export type AcceptResult =
 
 export type AcceptBatch = (batch: readonly PendingMessage[]) => Promise<AcceptOutcome[]>;
 
-export type MessageAcceptBatcherOptions = Readonly<{
-  /** Messages per transaction at most (bounds the statement's parameter count). */
-  maxBatch: number;
-  /** Batches written at the same time (SQLite's single connection runs them one after another). */
-  maxInFlight: number;
-  /** Extra event-loop turns a flush may wait while sends keep arriving (each one makes the batch larger). */
-  maxWaitTurns: number;
-}>;
-
-export const DEFAULT_BATCHER_OPTIONS: MessageAcceptBatcherOptions = Object.freeze({ maxBatch: 64, maxInFlight: 4, maxWaitTurns: 2 });
+export type MessageAcceptBatcherOptions = BatchSchedulerOptions;
+export const DEFAULT_BATCHER_OPTIONS: MessageAcceptBatcherOptions = DEFAULT_BATCH_OPTIONS;
 
 type Waiting = Readonly<{
   pending: PendingMessage;
@@ -37,55 +28,18 @@ type Waiting = Readonly<{
 }>;
 
 export class MessageAcceptBatcher {
-  private queue: Waiting[] = [];
-  private flushScheduled = false;
-  private inFlight = 0;
+  private readonly scheduler: BatchScheduler<Waiting>;
 
   constructor(
     private readonly acceptBatch: AcceptBatch,
-    private readonly options: MessageAcceptBatcherOptions = DEFAULT_BATCHER_OPTIONS,
-  ) {}
+    options: MessageAcceptBatcherOptions = DEFAULT_BATCHER_OPTIONS,
+  ) {
+    this.scheduler = new BatchScheduler((batch) => this.write(batch), options);
+  }
 
   /** Stores the message with the next batch; rejects only when it could not be accepted at all. */
   accept(pending: PendingMessage): Promise<AcceptResult> {
-    return new Promise((resolve, reject) => {
-      this.queue.push({ pending, resolve, reject });
-      this.scheduleFlush();
-    });
-  }
-
-  private scheduleFlush(): void {
-    if (this.flushScheduled || this.queue.length === 0 || this.inFlight >= this.options.maxInFlight) return;
-    this.flushScheduled = true;
-    this.flushWhenSettled(this.queue.length, this.options.maxWaitTurns);
-  }
-
-  /**
-   * Flushes on the next event-loop turn (setImmediate, not a microtask: the requests already read in
-   * this turn reach the queue first) — unless the queue grew during that turn, a sign that more sends
-   * are arriving, in which case it waits another turn, at most `turnsLeft` more.
-   */
-  private flushWhenSettled(seen: number, turnsLeft: number): void {
-    setImmediate(() => {
-      const growing = this.queue.length > seen && this.queue.length < this.options.maxBatch;
-      if (growing && turnsLeft > 0) {
-        this.flushWhenSettled(this.queue.length, turnsLeft - 1);
-        return;
-      }
-      this.flushScheduled = false;
-      this.flush();
-    });
-  }
-
-  private flush(): void {
-    while (this.queue.length > 0 && this.inFlight < this.options.maxInFlight) {
-      const batch = this.queue.splice(0, this.options.maxBatch);
-      this.inFlight += 1;
-      void this.write(batch).finally(() => {
-        this.inFlight -= 1;
-        this.scheduleFlush();
-      });
-    }
+    return new Promise((resolve, reject) => this.scheduler.enqueue({ pending, resolve, reject }));
   }
 
   /** Writes one batch and settles every send in it; never rejects. */
@@ -136,10 +90,7 @@ export class MessageAcceptBatcher {
         leader.reject(outcome.error);
         // The others may differ from it (another body is a 409 or a message of its own), so each
         // gets its own attempt with a later batch.
-        if (followers.length > 0) {
-          this.queue.unshift(...followers);
-          this.scheduleFlush();
-        }
+        this.scheduler.requeueFirst(followers);
         return;
     }
   }
