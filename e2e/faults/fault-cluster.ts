@@ -2,12 +2,12 @@
 // the books emulator (demo seed), the relay (SQLite under a temporary DATA_DIR) and an enrolled,
 // paired connector. The fault matrix kills, freezes and restarts them and reads the outcome from
 // the relay's API and the books' control API, never from inside a process.
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { systemFreePort } from '../demo/demo-ports.js';
-import { repositoryRoot, runProgram, stopAll, waitFor, waitForStdout, type ManagedProcess } from '../demo/demo-processes.js';
+import { runProgram, stopAll, waitFor, waitForStdout, type ManagedProcess } from '../demo/demo-processes.js';
+import { journalDocument, requestJson, startProgram } from '../support/installation-programs.js';
 
 export const BOOKS_COMPANY = 'Ledgerwire Demo Traders';
 const OPERATOR_TOKEN = 'lwop_fault-matrix-operator-token-0123456789';
@@ -36,38 +36,6 @@ const CONNECTOR_ENV = {
 
 type Transaction = { transaction_id: string; job_id: string; status: string; error_code?: string | null; error_message?: string | null };
 export type BooksVoucher = { remoteId: string | null; voucherNumber: string | null; narration: string; isCancelled: boolean };
-
-/**
- * One program as one process: node with tsx's loader in the same process (not the tsx wrapper, whose
- * child would outlive a SIGKILL and ignore a SIGSTOP sent to the wrapper).
- */
-function startProgram(name: string, entry: string, args: readonly string[], env: Record<string, string> = {}, clock?: string): ManagedProcess {
-  // A skewed clock: libfaketime preloaded into this very process (the `faketime` program would fork,
-  // and a signal sent to it would miss node). It moves the wall clock only; timers keep the monotonic one.
-  const skew = clock === undefined ? {} : { LD_PRELOAD: FAKETIME_LIBRARY, FAKETIME: clock, FAKETIME_DONT_FAKE_MONOTONIC: '1' };
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(repositoryRoot, entry), ...args], {
-    cwd: repositoryRoot,
-    env: { ...process.env, ...env, ...skew },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  let stdout = '';
-  child.stdout.on('data', (chunk: Buffer) => {
-    stdout = (stdout + chunk.toString()).slice(-20_000);
-    output = (output + chunk.toString()).slice(-20_000);
-  });
-  child.stderr.on('data', (chunk: Buffer) => {
-    output = (output + chunk.toString()).slice(-20_000);
-  });
-  return { name, child, output: () => output, stdout: () => stdout };
-}
-
-const FAKETIME_LIBRARY = `/usr/lib/${process.arch === 'arm64' ? 'aarch64' : 'x86_64'}-linux-gnu/faketime/libfaketime.so.1`;
-
-/** Whether libfaketime is installed (Debian package faketime). */
-export function faketimeAvailable(): boolean {
-  return fs.existsSync(FAKETIME_LIBRARY);
-}
 
 export type ClusterOptions = Readonly<{
   /** PostgreSQL for every relay; SQLite (one relay) when absent. */
@@ -144,7 +112,7 @@ export class FaultCluster {
   }
 
   async startConnector(): Promise<void> {
-    this.connector = startProgram('connector', 'connector/src/cli.ts', ['run', '--data', path.join(this.root, 'connector')], CONNECTOR_ENV, this.options.connectorClock);
+    this.connector = startProgram('connector', 'connector/src/cli.ts', ['run', '--data', path.join(this.root, 'connector')], CONNECTOR_ENV, this.options.connectorClock === undefined ? {} : { clock: this.options.connectorClock });
     await waitForStdout(this.connector, /"ui_url"/, 60_000);
     await this.waitUntilConnected();
   }
@@ -175,18 +143,7 @@ export class FaultCluster {
 
   /** Posts one journal; resolves true when the relay accepted it (a refused or unanswered post is retried by the caller). */
   async postJournal(tag: string): Promise<boolean> {
-    const body = {
-      transaction_id: tag,
-      voucher_number: tag,
-      voucher_type: 'Journal',
-      party_ledger: 'Office Rent',
-      date: '2026-04-15',
-      narration: `fault matrix ${tag}`,
-      ledger_entries: [
-        { ledger_name: 'Office Rent', amount: 75, is_debit: true },
-        { ledger_name: 'Freight & Cartage', amount: 75, is_debit: false },
-      ],
-    };
+    const body = journalDocument(tag, `fault matrix ${tag}`);
     // Round robin over the relays, as a load balancer would; a relay that is down answers nothing.
     const relay = this.urlOf(this.nextRelay++ % this.relayPorts.length);
     const response = await fetch(`${relay}/api/v1/journals?company_id=${this.companyId}`, {
@@ -234,26 +191,14 @@ export class FaultCluster {
   }
 
   private async operator<T>(method: string, pathname: string, body?: unknown): Promise<T> {
-    return request<T>(`${this.relayUrl}${pathname}`, method, OPERATOR_TOKEN, body);
+    return requestJson<T>(`${this.relayUrl}${pathname}`, method, OPERATOR_TOKEN, body);
   }
 
   private async api<T>(method: string, pathname: string, body?: unknown): Promise<T> {
-    return request<T>(`${this.relayUrl}${pathname}`, method, this.credential, body);
+    return requestJson<T>(`${this.relayUrl}${pathname}`, method, this.credential, body);
   }
 
   private async books<T>(method: string, pathname: string, body?: unknown): Promise<T> {
-    return request<T>(`${this.controlUrl}${pathname}`, method, undefined, body);
+    return requestJson<T>(`${this.controlUrl}${pathname}`, method, undefined, body);
   }
-}
-
-async function request<T>(url: string, method: string, token: string | undefined, body?: unknown): Promise<T> {
-  const response = await fetch(url, {
-    method,
-    headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-    signal: AbortSignal.timeout(15_000),
-  });
-  const text = await response.text();
-  if (!response.ok) throw new Error(`${method} ${url} → ${response.status}: ${text}`);
-  return (text === '' ? undefined : JSON.parse(text)) as T;
 }

@@ -3,7 +3,7 @@
 // cluster of their own (initdb + pg_ctl); where PostgreSQL's server programs are missing they are
 // skipped, loudly, and under REQUIRE_POSTGRES=1 they fail instead.
 import { describe, expect, it } from 'vitest';
-import { faketimeAvailable } from './fault-cluster.js';
+import { faketimeAvailable } from '../support/installation-programs.js';
 import { FAULTS, formatReport, runFault } from './fault-matrix.js';
 import { throwawayPostgresAvailable } from './throwaway-postgres.js';
 

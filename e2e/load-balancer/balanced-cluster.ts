@@ -2,16 +2,16 @@
 // run's own (ThrowawayPostgres), nginx in front of them with the repository's deployment config, and
 // one enrolled, paired connector that knows only the balancer's URL. Every API call goes through the
 // balancer too; only the readiness of one relay (during a rolling restart) is asked of the relay itself.
-import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { systemFreePort } from '../demo/demo-ports.js';
-import { repositoryRoot, runProgram, stopAll, waitFor, waitForStdout, type ManagedProcess } from '../demo/demo-processes.js';
+import { runProgram, stopAll, waitFor, waitForStdout, type ManagedProcess } from '../demo/demo-processes.js';
 import { BOOKS_COMPANY, type BooksVoucher } from '../faults/fault-cluster.js';
 import { ThrowawayPostgres } from '../faults/throwaway-postgres.js';
 import { startWebhookReceiver, type WebhookReceiver } from '../support/webhook-receiver.js';
+import { journalDocument, requestJson, startProgram } from '../support/installation-programs.js';
 import { NginxBalancer } from './nginx-balancer.js';
 
 const OPERATOR_TOKEN = 'lwop_load-balancer-operator-token-0123456789';
@@ -40,23 +40,6 @@ export const CONNECTOR_ENV = {
 } as const;
 
 export type Transaction = { transaction_id: string; status: string; error_code?: string | null; retry_count?: number; created_at: string; completed_at: string | null };
-
-/** One program as one process (node with tsx's loader in-process), so a signal reaches the program itself. */
-function startProgram(name: string, entry: string, args: readonly string[], env: Record<string, string> = {}, keepChars = 20_000): ManagedProcess {
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(repositoryRoot, entry), ...args], {
-    cwd: repositoryRoot,
-    env: { ...process.env, ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  let stdout = '';
-  child.stdout.on('data', (chunk: Buffer) => {
-    stdout = (stdout + chunk.toString()).slice(-keepChars);
-    output = (output + chunk.toString()).slice(-keepChars);
-  });
-  child.stderr.on('data', (chunk: Buffer) => (output = (output + chunk.toString()).slice(-keepChars)));
-  return { name, child, output: () => output, stdout: () => stdout };
-}
 
 export class BalancedCluster {
   readonly root = fs.mkdtempSync(path.join(os.tmpdir(), 'lw-load-balancer-'));
@@ -97,13 +80,13 @@ export class BalancedCluster {
     // One after the other: the first runs the migrations, the others find them done.
     for (let i = 0; i < this.relayCount; i++) await this.startRelay(i);
     await this.provision();
-    const companies = await request<{ guid: string; name: string }[]>(`${this.controlUrl}/companies`, 'GET');
+    const companies = await requestJson<{ guid: string; name: string }[]>(`${this.controlUrl}/companies`, 'GET');
     this.companyGuid = companies.find((c) => c.name === BOOKS_COMPANY)?.guid ?? '';
     const common = ['--data', path.join(this.root, 'connector')];
     await runProgram('connector/src/cli.ts', ['enroll', ...common, '--relay', this.url, '--token', this.customerToken, '--books', this.booksUrl, '--name', 'balanced-pc']);
     await runProgram('connector/src/cli.ts', ['pair', ...common, '--company-id', String(this.companyId), '--books-company', BOOKS_COMPANY]);
     // Its whole log is kept: a stall is explained by the lines around it (connection lost, connected, jobs completed).
-    this.connector = startProgram('connector', 'connector/src/cli.ts', ['run', ...common], CONNECTOR_ENV, 8_000_000);
+    this.connector = startProgram('connector', 'connector/src/cli.ts', ['run', ...common], CONNECTOR_ENV, { keepChars: 8_000_000 });
     this.watch(this.connector, false);
     await waitForStdout(this.connector, /"ui_url"/, 60_000);
     await waitFor('the connector online through the balancer with the books company open', async () => {
@@ -156,18 +139,7 @@ export class BalancedCluster {
 
   /** Posts one journal through the balancer; answers the HTTP status (0 when nothing answered). */
   async postJournal(tag: string): Promise<number> {
-    const body = {
-      transaction_id: tag,
-      voucher_number: tag,
-      voucher_type: 'Journal',
-      party_ledger: 'Office Rent',
-      date: '2026-04-15',
-      narration: `load balancer ${tag}`,
-      ledger_entries: [
-        { ledger_name: 'Office Rent', amount: 75, is_debit: true },
-        { ledger_name: 'Freight & Cartage', amount: 75, is_debit: false },
-      ],
-    };
+    const body = journalDocument(tag, `load balancer ${tag}`);
     const response = await fetch(`${this.url}/api/v1/journals?company_id=${this.companyId}`, {
       method: 'POST',
       headers: { authorization: `Bearer ${this.credential}`, 'content-type': 'application/json' },
@@ -188,7 +160,7 @@ export class BalancedCluster {
   }
 
   booksVouchers(): Promise<BooksVoucher[]> {
-    return request<BooksVoucher[]>(`${this.controlUrl}/companies/${this.companyGuid}/vouchers`, 'GET');
+    return requestJson<BooksVoucher[]>(`${this.controlUrl}/companies/${this.companyGuid}/vouchers`, 'GET');
   }
 
   /** What the programs said, for a failure message: each relay's and the connector's output, nginx's error log, the deliveries. */
@@ -239,7 +211,7 @@ export class BalancedCluster {
   private customerToken = '';
 
   private async provision(): Promise<void> {
-    const operator = <T>(method: string, pathname: string, body?: unknown) => request<T>(`${this.url}${pathname}`, method, OPERATOR_TOKEN, body);
+    const operator = <T>(method: string, pathname: string, body?: unknown) => requestJson<T>(`${this.url}${pathname}`, method, OPERATOR_TOKEN, body);
     const { application } = await operator<{ application: { id: string } }>('POST', '/admin/v1/applications', { name: 'Load balancer' });
     this.credential = (await operator<{ credential: string }>('POST', `/admin/v1/applications/${application.id}/keys`, { environment: 'test' })).credential;
     // The presence webhooks are subscribed before the connector first connects: every event is seen.
@@ -253,7 +225,7 @@ export class BalancedCluster {
   }
 
   private api<T>(method: string, pathname: string, body?: unknown): Promise<T> {
-    return request<T>(`${this.url}${pathname}`, method, this.credential, body);
+    return requestJson<T>(`${this.url}${pathname}`, method, this.credential, body);
   }
 
   private watch(program: ManagedProcess, isRelay: boolean): void {
@@ -262,16 +234,4 @@ export class BalancedCluster {
       if (!told) this.unexpectedExits.push(`${program.name} exited (${code ?? signal}):\n${program.output().slice(-4000)}`);
     });
   }
-}
-
-async function request<T>(url: string, method: string, token?: string, body?: unknown): Promise<T> {
-  const response = await fetch(url, {
-    method,
-    headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-    signal: AbortSignal.timeout(15_000),
-  });
-  const text = await response.text();
-  if (!response.ok) throw new Error(`${method} ${url} → ${response.status}: ${text}`);
-  return (text === '' ? undefined : JSON.parse(text)) as T;
 }
