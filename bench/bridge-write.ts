@@ -11,6 +11,7 @@
 import type { AddressInfo } from 'node:net';
 import { buildApp, loadConfig } from '@ledgerwire/relay';
 import { forEachDatabase, type BenchDatabase } from './bench-databases.js';
+import { callJson } from './bench-relay-calls.js';
 import { line, sideBySide, startBare, type Request } from './http-load.js';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
@@ -19,16 +20,6 @@ const SLICES = 10;
 const ADMIN_TOKEN = 'lwop_bench-operator-token-0123456789';
 const TARGET_RATIO = 0.4;
 const TARGET_P99_MS = 25;
-
-async function json(port: number, token: string, method: string, url: string, body: unknown, expect: number): Promise<any> {
-  const response = await fetch(`http://127.0.0.1:${port}${url}`, {
-    method,
-    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-    body: JSON.stringify(body ?? {}),
-  });
-  if (response.status !== expect) throw new Error(`${method} ${url} → ${response.status}: ${await response.text()}`);
-  return response.json();
-}
 
 async function startRelay(database: BenchDatabase) {
   const config = loadConfig({
@@ -41,10 +32,10 @@ async function startRelay(database: BenchDatabase) {
   const app = await buildApp(config);
   await app.listen({ port: 0, host: '127.0.0.1' });
   const port = (app.server.address() as AddressInfo).port;
-  const { application } = await json(port, ADMIN_TOKEN, 'POST', '/admin/v1/applications', { name: 'Bench Billing' }, 201);
-  const { credential } = await json(port, ADMIN_TOKEN, 'POST', `/admin/v1/applications/${application.id}/keys`, { environment: 'test', capabilities: [] }, 201);
-  const { customer } = await json(port, credential, 'POST', '/api/v1/customers', { name: 'Ram & Sons Trading' }, 200);
-  const { company_id: companyId } = await json(port, credential, 'POST', '/api/v1/companies', { name: 'Ram & Sons FY26', customer_id: customer.id }, 200);
+  const { application } = await callJson(port, ADMIN_TOKEN, 'POST', '/admin/v1/applications', { name: 'Bench Billing' }, 201);
+  const { credential } = await callJson(port, ADMIN_TOKEN, 'POST', `/admin/v1/applications/${application.id}/keys`, { environment: 'test', capabilities: [] }, 201);
+  const { customer } = await callJson(port, credential, 'POST', '/api/v1/customers', { name: 'Ram & Sons Trading' }, 200);
+  const { company_id: companyId } = await callJson(port, credential, 'POST', '/api/v1/companies', { name: 'Ram & Sons FY26', customer_id: customer.id }, 200);
   return { app, port, credential: credential as string, companyId: companyId as number };
 }
 

@@ -9,11 +9,12 @@
 // Printed side by side: dispatch/accept (target >= 1.00) and the quiet tenant's wait.
 // SQLite by default; BENCH_DATABASE_URL=postgres://… runs the same on PostgreSQL (a fresh schema).
 import fs from 'node:fs';
-import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { buildApp, loadConfig } from '@ledgerwire/relay';
+import { benchTenant, sendBody } from './bench-relay-calls.js';
+import { closedLoop, type Request } from './http-load.js';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 64);
@@ -21,75 +22,20 @@ const ADMIN_TOKEN = 'lwop_bench-operator-token-0123456789';
 /** The dispatcher's pass size (relay/src/messaging/dispatch/dispatch-worker.ts). */
 const PASS_SIZE = 200;
 
-function post(agent: http.Agent, port: number, pathname: string, token: string, body: string): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const req = http.request(
-      { agent, host: '127.0.0.1', port, method: 'POST', path: pathname, headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) } },
-      (res) => {
-        res.resume();
-        res.on('end', () => resolve(res.statusCode ?? 0));
-      },
-    );
-    req.on('error', reject);
-    req.end(body);
-  });
-}
-
-async function admin(port: number, method: string, url: string, body: unknown): Promise<any> {
-  const response = await fetch(`http://127.0.0.1:${port}${url}`, {
-    method,
-    headers: { authorization: `Bearer ${ADMIN_TOKEN}`, 'content-type': 'application/json' },
-    body: JSON.stringify(body ?? {}),
-  });
-  if (response.status >= 300) throw new Error(`${method} ${url} → ${response.status}: ${await response.text()}`);
-  return response.json();
-}
-
-async function tenantWithTemplate(port: number, orgId: number): Promise<{ id: string; apiKey: string }> {
-  const unlimited = { burst_per_minute: 1e9, sustained_per_minute: 1e9, daily_quota: 1e9 };
-  const { tenant } = await admin(port, 'POST', '/admin/v1/tenants', { name: `Bench ${orgId}`, org_id: orgId, limits: unlimited });
-  const { api_key } = await admin(port, 'POST', `/admin/v1/tenants/${tenant.id}/api-keys`, {});
-  await admin(port, 'POST', `/admin/v1/tenants/${tenant.id}/templates`, {
-    event_key: 'invoice_ready',
-    channel: 'email',
-    subject: 'Invoice {{number}}',
-    html: '<p>Hello {{name}}, invoice {{number}} for {{amount}} is ready.</p>',
-    text: 'Hello {{name}}, invoice {{number}} for {{amount}} is ready.',
-    is_active: true,
-  });
-  return { id: tenant.id as string, apiKey: api_key as string };
+/** Sends as fast as BENCH_CONNECTIONS keep-alive connections allow, for `seconds`. */
+async function acceptFor(port: number, apiKey: string, seconds: number): Promise<{ accepted: number; seconds: number; errors: number }> {
+  const send: Request = {
+    method: 'POST',
+    path: '/api/messages/send',
+    headers: { authorization: `Bearer ${apiKey}`, 'content-type': 'application/json' },
+    body: () => sendBody(++counter),
+    expect: 200,
+  };
+  const result = await closedLoop(port, send, seconds, CONNECTIONS);
+  return { accepted: result.requests - result.errors, errors: result.errors, seconds: result.seconds };
 }
 
 let counter = 0;
-function sendBody(): string {
-  counter += 1;
-  return JSON.stringify({
-    channel: 'email',
-    to: 'ada@example.com',
-    subject: 'Invoice {{number}}',
-    event_key: 'invoice_ready',
-    transaction_id: `bench-${counter}`,
-    data: { name: 'Ada', number: `INV-${counter}`, amount: '120.00' },
-  });
-}
-
-async function acceptFor(port: number, apiKey: string, seconds: number): Promise<{ accepted: number; seconds: number; errors: number }> {
-  const agent = new http.Agent({ keepAlive: true, maxSockets: CONNECTIONS });
-  let accepted = 0;
-  let errors = 0;
-  const started = process.hrtime.bigint();
-  const deadline = started + BigInt(Math.round(seconds * 1e9));
-  const worker = async () => {
-    while (process.hrtime.bigint() < deadline) {
-      const status = await post(agent, port, '/api/messages/send', apiKey, sendBody()).catch(() => 0);
-      if (status === 200) accepted += 1;
-      else errors += 1;
-    }
-  };
-  await Promise.all(Array.from({ length: CONNECTIONS }, worker));
-  agent.destroy();
-  return { accepted, errors, seconds: Number(process.hrtime.bigint() - started) / 1e9 };
-}
 
 export async function run(): Promise<void> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-dispatch-'));
@@ -106,8 +52,8 @@ export async function run(): Promise<void> {
   const port = (app.server.address() as AddressInfo).port;
   const dispatchLoop = app.relay.messaging.dispatchLoop;
   try {
-    const bulk = await tenantWithTemplate(port, 1);
-    const quiet = await tenantWithTemplate(port, 2);
+    const bulk = await benchTenant(port, ADMIN_TOKEN, 1);
+    const quiet = await benchTenant(port, ADMIN_TOKEN, 2);
     const db = app.relay.database.db;
     const queued = async () =>
       Number((await db.selectFrom('msg_messages').select((eb) => eb.fn.countAll().as('n')).where('status', '=', 'queued').executeTakeFirstOrThrow()).n);
@@ -123,7 +69,7 @@ export async function run(): Promise<void> {
     const quietAnswer = await fetch(`http://127.0.0.1:${port}/api/messages/send`, {
       method: 'POST',
       headers: { authorization: `Bearer ${quiet.apiKey}`, 'content-type': 'application/json' },
-      body: sendBody(),
+      body: sendBody(++counter),
     });
     if (quietAnswer.status !== 200) throw new Error(`the quiet tenant's send answered ${quietAnswer.status}`);
     const quietMessageId = ((await quietAnswer.json()) as { message_id: string }).message_id;

@@ -9,6 +9,7 @@
 import type { AddressInfo } from 'node:net';
 import { buildApp, loadConfig } from '@ledgerwire/relay';
 import { forEachDatabase, type BenchDatabase } from './bench-databases.js';
+import { benchTenant, sendBody } from './bench-relay-calls.js';
 import { line, sideBySide, startBare, type Request } from './http-load.js';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
@@ -18,16 +19,6 @@ const SLICES = 10;
 const ADMIN_TOKEN = 'lwop_bench-operator-token-0123456789';
 const TARGET_RATIO = 0.6;
 const TARGET_P99_MS = 10;
-
-async function json(port: number, method: string, url: string, body: unknown): Promise<any> {
-  const response = await fetch(`http://127.0.0.1:${port}${url}`, {
-    method,
-    headers: { authorization: `Bearer ${ADMIN_TOKEN}`, 'content-type': 'application/json' },
-    body: JSON.stringify(body ?? {}),
-  });
-  if (response.status >= 300) throw new Error(`${method} ${url} → ${response.status}: ${await response.text()}`);
-  return response.json();
-}
 
 async function startRelay(database: BenchDatabase) {
   const config = loadConfig({
@@ -39,18 +30,8 @@ async function startRelay(database: BenchDatabase) {
   const app = await buildApp(config);
   await app.listen({ port: 0, host: '127.0.0.1' });
   const port = (app.server.address() as AddressInfo).port;
-  const unlimited = { burst_per_minute: 1e9, sustained_per_minute: 1e9, daily_quota: 1e9 };
-  const { tenant } = await json(port, 'POST', '/admin/v1/tenants', { name: 'Bench', org_id: 1, limits: unlimited });
-  const { api_key } = await json(port, 'POST', `/admin/v1/tenants/${tenant.id}/api-keys`, {});
-  await json(port, 'POST', `/admin/v1/tenants/${tenant.id}/templates`, {
-    event_key: 'invoice_ready',
-    channel: 'email',
-    subject: 'Invoice {{number}}',
-    html: '<p>Hello {{name}}, invoice {{number}} for {{amount}} is ready.</p>',
-    text: 'Hello {{name}}, invoice {{number}} for {{amount}} is ready.',
-    is_active: true,
-  });
-  return { app, port, apiKey: api_key as string };
+  const { apiKey } = await benchTenant(port, ADMIN_TOKEN, 1);
+  return { app, port, apiKey };
 }
 
 async function benchOn(database: BenchDatabase, bare: Awaited<ReturnType<typeof startBare>>): Promise<void> {
@@ -61,15 +42,7 @@ async function benchOn(database: BenchDatabase, bare: Awaited<ReturnType<typeof 
       method: 'POST',
       path: '/api/messages/send',
       headers: { authorization: `Bearer ${relay.apiKey}`, 'content-type': 'application/json' },
-      body: () =>
-        JSON.stringify({
-          channel: 'email',
-          to: 'ada@example.com',
-          subject: 'Invoice {{number}}',
-          event_key: 'invoice_ready',
-          transaction_id: `bench-${++counter}`,
-          data: { name: 'Ada', number: `INV-${counter}`, amount: '120.00' },
-        }),
+      body: () => sendBody(++counter),
       expect: 200,
     };
     const figures = await sideBySide({ port: relay.port, request: send }, bare, { seconds: SECONDS, slices: SLICES, connections: CONNECTIONS });
