@@ -5,7 +5,8 @@ import { sql, type Kysely } from 'kysely';
 import type { ConsoleCompanyOverviewOut, ConsoleCompanySearchQuery } from '@ledgerwire/shared';
 import type { Database } from '../db/schema.js';
 import { AppError } from '../errors/catalogue.js';
-import { companyOpenIn, companyWaitingReason, connectorFacts, isPaired } from './console-waiting-reason.js';
+import { connectorFacts } from '../bridge/jobs/waiting-reason.js';
+import { companyOpenIn, companyWaitingReason, isPaired, PAIRING_AND_PRESENCE_COLUMNS } from './console-waiting-reason.js';
 import { columnContains } from './console-sql.js';
 
 type Filter = Readonly<{ applicationId?: string | undefined; q?: string | undefined; companyId?: number; limit: number; offset: number }>;
@@ -39,15 +40,7 @@ export class ConsoleCompanyOverview {
         'a.name as application_name',
         'c.customer_id',
         'cu.name as customer_name',
-        'c.connector_id',
-        'c.books_company_guid',
-        'c.books_company_name',
-        'k.machine_name',
-        'k.online',
-        'k.connected',
-        'k.last_seen_at',
-        'k.books_running',
-        'k.open_companies',
+        ...PAIRING_AND_PRESENCE_COLUMNS,
         count('queued').as('jobs_queued'),
         count('processing').as('jobs_processing'),
         count('failed').as('jobs_failed'),

@@ -8,7 +8,8 @@ import type { DialectCapabilities } from '../db/capabilities.js';
 import type { Database } from '../db/schema.js';
 import { AppError } from '../errors/catalogue.js';
 import { deriveWaitingReason } from '../bridge/jobs/waiting-reason.js';
-import { connectorFacts, isPaired } from './console-waiting-reason.js';
+import { connectorFacts } from '../bridge/jobs/waiting-reason.js';
+import { isPaired, PAIRING_AND_PRESENCE_COLUMNS } from './console-waiting-reason.js';
 import { containsPattern, jsonField } from './console-sql.js';
 
 type Filter = Partial<Omit<ConsoleTransactionSearchQuery, 'limit' | 'offset'>> & Readonly<{ jobId?: string; limit: number; offset: number }>;
@@ -70,15 +71,7 @@ export class ConsoleTransactionSearch {
         't.max_retries',
         't.created_at',
         't.completed_at',
-        'c.connector_id',
-        'c.books_company_guid',
-        'c.books_company_name',
-        'k.machine_name',
-        'k.online',
-        'k.connected',
-        'k.last_seen_at',
-        'k.books_running',
-        'k.open_companies',
+        ...PAIRING_AND_PRESENCE_COLUMNS,
         sql<number | string | null>`(case when t.status = 'queued' then (select count(*) from transactions e where e.company_id = t.company_id and e.status in ('queued', 'processing') and e.id < t.id) end)`.as('jobs_ahead'),
         sql<number | string>`count(*) over ()`.as('total'),
       ]);

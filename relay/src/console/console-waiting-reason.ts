@@ -2,37 +2,32 @@
 // in bridge/jobs/waiting-reason.ts, the words the API gives), and a company's is the same question
 // asked of its queue as a whole — what blocks every write of it, else how many the books are importing.
 import { booksCompanyOpen, type WaitingReasonOut } from '@ledgerwire/shared';
-import { parseOpenCompanies } from '../bridge/connectors/connector-repository.js';
-import { deriveWaitingReason, type WaitingConnectorFacts } from '../bridge/jobs/waiting-reason.js';
+import { deriveWaitingReason, type ConnectorPresenceColumns, type WaitingConnectorFacts } from '../bridge/jobs/waiting-reason.js';
+
+/**
+ * The company's pairing (alias `c`) and its connector's presence (alias `k`), as every console query
+ * that says why writes wait selects them (CompanyPairing and ConnectorColumns below).
+ */
+export const PAIRING_AND_PRESENCE_COLUMNS = [
+  'c.connector_id',
+  'c.books_company_guid',
+  'c.books_company_name',
+  'k.machine_name',
+  'k.online',
+  'k.connected',
+  'k.last_seen_at',
+  'k.books_running',
+  'k.open_companies',
+] as const;
 
 /** A connector row's presence columns, as the console's queries select them. */
-export type ConnectorColumns = Readonly<{
-  machine_name: string | null;
-  online: number | null;
-  connected: number | null;
-  books_running: number | null;
-  open_companies: string | null;
-  last_seen_at: string | null;
-}>;
+export type ConnectorColumns = ConnectorPresenceColumns;
 
 export type CompanyPairing = Readonly<{
   connector_id: string | null;
   books_company_guid: string | null;
   books_company_name: string | null;
 }>;
-
-/** The connector's facts, or undefined when the row is missing (left join found nothing). */
-export function connectorFacts(row: ConnectorColumns): WaitingConnectorFacts | undefined {
-  if (row.machine_name === null) return undefined;
-  return {
-    machine_name: row.machine_name,
-    // Online means a socket of the current session is open and the online state is published.
-    online: Number(row.online) === 1 && Number(row.connected) === 1,
-    books_running: Number(row.books_running) === 1,
-    open_companies: parseOpenCompanies(row.open_companies ?? '[]'),
-    last_seen_at: row.last_seen_at,
-  };
-}
 
 export function isPaired(company: CompanyPairing): boolean {
   return company.connector_id !== null && company.books_company_guid !== null;

@@ -23,6 +23,28 @@ export type WaitingConnectorFacts = Readonly<{
   last_seen_at: string | null;
 }>;
 
+/** A connector row's presence columns, as a query that joins the connector selects them. */
+export type ConnectorPresenceColumns = Readonly<{
+  machine_name: string | null;
+  online: number | null;
+  connected: number | null;
+  books_running: number | null;
+  open_companies: string | null;
+  last_seen_at: string | null;
+}>;
+
+/** The connector's facts from its row, or undefined when the join found no connector. */
+export function connectorFacts(row: ConnectorPresenceColumns): WaitingConnectorFacts | undefined {
+  if (row.machine_name === null) return undefined;
+  return {
+    machine_name: row.machine_name,
+    online: Number(row.online) === 1 && Number(row.connected) === 1,
+    books_running: Number(row.books_running) === 1,
+    open_companies: parseOpenCompanies(row.open_companies ?? '[]'),
+    last_seen_at: row.last_seen_at,
+  };
+}
+
 export type WaitingFacts = Readonly<{
   status: TransactionRow['status'];
   /** The company is paired: it has a connector and a books company. */
@@ -120,16 +142,7 @@ async function reasonsByTransactionId(db: Kysely<Database>, ids: readonly number
       paired: row.company_connector_id !== null && row.books_company_guid !== null,
       books_company_guid: row.books_company_guid,
       books_company_name: row.books_company_name,
-      connector:
-        row.machine_name === null
-          ? undefined
-          : {
-              machine_name: row.machine_name,
-              online: row.online === 1 && row.connected === 1,
-              books_running: row.books_running === 1,
-              open_companies: parseOpenCompanies(row.open_companies ?? '[]'),
-              last_seen_at: row.last_seen_at,
-            },
+      connector: connectorFacts(row),
       jobs_ahead: Number(row.jobs_ahead),
     }),
   }));
