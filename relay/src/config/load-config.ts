@@ -80,6 +80,7 @@ const envSchema = z.object({
   SENDGRID_WEBHOOK_MAX_AGE_SECONDS: z.string().regex(/^\d+$/, 'must be a number of seconds').transform(Number).default(600),
   MESSAGING_DISPATCH_INTERVAL_MS: z.string().regex(/^\d+$/, 'must be a number of milliseconds').transform(Number).default(1000),
   MESSAGING_MAX_ATTEMPTS: z.string().regex(/^[1-9]\d*$/, 'must be a positive integer').transform(Number).default(8),
+  MESSAGING_DISPATCH_CLAIMS_PER_PASS: z.string().regex(/^[1-9]\d*$/, 'must be a positive integer').transform(Number).default(4),
   MESSAGING_PROVIDER_TIMEOUT_MS: z.string().regex(/^\d+$/, 'must be a number of milliseconds').transform(Number).default(10_000),
   // Connector gateway (relay/src/bridge/gateway): job lease, presence grace, heartbeat, in-flight jobs per session.
   CONNECTOR_LEASE_MS: z.string().regex(/^[1-9]\d*$/, 'must be a positive number of milliseconds').transform(Number).default(600_000),
@@ -164,6 +165,8 @@ export type MessagingConfig = Readonly<{
   smtp: Readonly<SmtpSettings> | undefined;
   sendgrid: Readonly<{ apiKey: string | undefined; baseUrl: string; webhookPublicKey: string | undefined; webhookMaxAgeSeconds: number }>;
   dispatchIntervalMs: number;
+  /** Claims of 200 messages per dispatch pass, each made while the previous one is with the providers. */
+  dispatchClaimsPerPass: number;
   maxAttempts: number;
   providerTimeoutMs: number;
 }>;
@@ -246,6 +249,7 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>>): R
         webhookMaxAgeSeconds: e.SENDGRID_WEBHOOK_MAX_AGE_SECONDS,
       }),
       dispatchIntervalMs: e.MESSAGING_DISPATCH_INTERVAL_MS,
+      dispatchClaimsPerPass: e.MESSAGING_DISPATCH_CLAIMS_PER_PASS,
       maxAttempts: e.MESSAGING_MAX_ATTEMPTS,
       providerTimeoutMs: e.MESSAGING_PROVIDER_TIMEOUT_MS,
     }),

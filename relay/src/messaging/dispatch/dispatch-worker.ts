@@ -1,26 +1,28 @@
 // The dispatch worker's pass: lease due queued messages (tenants served in turn), try each one's
 // tenant's providers in order (skipping unconfigured ones and open circuits), then record what
-// happened to the whole pass in one transaction, and publish the status webhooks after it commits.
+// happened to the whole claim, status webhooks included, in one transaction.
 //   sent      → status sent, provider id kept, message.sent published
 //   permanent → status failed with the provider's response, message.failed published
 //   transient → next provider (failover); when all fail, retry later with backoff, and after
 //               maxAttempts give up as failed.
-// One commit per pass rather than three per message is what lets delivery keep up with acceptance
-// (`npm run bench -- dispatch`). A crash between a provider's answer and that commit leaves the
-// message leased; it is tried again when the lease runs out, as before.
+// One commit per claim with one statement per outcome kind (not three statements per message), and
+// the next claim made while the previous one is with the providers, are what let delivery keep up
+// with acceptance (`npm run bench -- dispatch`). A crash between a provider's answer and that commit
+// leaves the message leased; it is tried again when the lease runs out, as before.
 import type { ProviderName } from '@ledgerwire/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { MessagingConfig } from '../../config/load-config.js';
 import { isoNow } from '../messaging-ids.js';
 import type { MessageRepository, MessageRow, TimelineEntry } from '../messages/message-repository.js';
+import type { RetrySchedule, StatusMove } from '../messages/message-status-batch.js';
 import type { OutgoingEmail } from '../providers/email-provider.js';
 import type { ProviderRegistry } from '../providers/provider-registry.js';
 import type { TenantRepository } from '../tenants/tenant-repository.js';
 import type { TenantService } from '../tenants/tenant-service.js';
 import { retryDelayMs, type CircuitBreakers } from './circuit-breaker.js';
-import type { StatusNotifier } from './status-notifier.js';
+import type { StatusChange, StatusNotifier } from './status-notifier.js';
 
-/** Messages per pass: the providers are called concurrently, the outcomes committed together. */
+/** Messages per claim: the providers are called concurrently, the outcomes committed together. */
 const BATCH = 200;
 const LEASE_MS = 5 * 60_000;
 
@@ -51,8 +53,37 @@ export class DispatchWorker {
 
   constructor(private readonly deps: DispatchDeps) {}
 
-  /** One pass; true when a full batch was claimed (there may be more). */
+  /**
+   * One pass: up to `claimsPerPass` claims of BATCH messages, each made while the previous claim's
+   * messages are still with the providers (at most two claims out at once), so the database work of
+   * one overlaps the provider calls of the other. True when the last claim was full (there may be more).
+   */
   async runPass(): Promise<boolean> {
+    const dispatching: Promise<void>[] = [];
+    let full = true;
+    let claimFailure: { error: unknown } | undefined;
+    for (let claim = 0; claim < this.deps.config.dispatchClaimsPerPass && full; claim++) {
+      // The claim before last must be recorded first: two claims out at once, never more.
+      if (dispatching.length >= 2) await dispatching[dispatching.length - 2]!.catch(() => undefined);
+      let rows: MessageRow[];
+      try {
+        rows = await this.claim();
+      } catch (error) {
+        claimFailure = { error };
+        break;
+      }
+      full = rows.length === BATCH;
+      if (rows.length > 0) dispatching.push(this.dispatch(rows, dispatching.at(-1)));
+    }
+    // Every claim out is recorded (or has failed) before the pass ends, whatever else failed.
+    const settled = await Promise.allSettled(dispatching);
+    if (claimFailure) throw claimFailure.error;
+    for (const result of settled) if (result.status === 'rejected') throw result.reason;
+    return full;
+  }
+
+  /** Leases the next due messages, tenants served in turn from where the last claim stopped. */
+  private async claim(): Promise<MessageRow[]> {
     const now = this.deps.now();
     const claimed = await this.deps.messages.claimDue({
       now: new Date(now).toISOString(),
@@ -61,11 +92,19 @@ export class DispatchWorker {
       startAfterTenant: this.lastTenant,
     });
     this.lastTenant = claimed.lastTenant;
-    if (claimed.rows.length === 0) return false;
-    const tenants = await this.deps.tenantRows.findMany([...new Set(claimed.rows.map((m) => m.tenant_id))]);
+    return claimed.rows;
+  }
+
+  /**
+   * Sends one claim's messages concurrently, then records their outcomes together, after the claim
+   * before it (`previous`) is recorded: claims commit in the order they were made, so a newcomer
+   * served in the first claim is recorded before the backlog of the later ones.
+   */
+  private async dispatch(rows: readonly MessageRow[], previous: Promise<void> | undefined): Promise<void> {
+    const tenants = await this.deps.tenantRows.findMany([...new Set(rows.map((m) => m.tenant_id))]);
     const orders = new Map(tenants.map((row) => [row.id, this.deps.tenants.toTenant(row).provider_order]));
     const settled = await Promise.all(
-      claimed.rows.map((message) =>
+      rows.map((message) =>
         this.deliver(message, orders.get(message.tenant_id) ?? [...this.deps.config.defaultProviders]).catch((error: unknown) => {
           // Left leased: tried again when the lease runs out.
           this.deps.log.error({ err: error, message_id: message.id }, 'dispatching a message failed');
@@ -73,10 +112,8 @@ export class DispatchWorker {
         }),
       ),
     );
-    const outcomes = settled.filter((outcome): outcome is Outcome => outcome !== undefined);
-    const moved = await this.record(outcomes);
-    for (const outcome of outcomes) if (moved.has(outcome.message.id)) await this.publish(outcome);
-    return claimed.rows.length === BATCH;
+    await previous?.catch(() => undefined); // its failure is the pass's to report, not this claim's
+    await this.record(settled.filter((outcome): outcome is Outcome => outcome !== undefined));
   }
 
   private async deliver(message: MessageRow, order: readonly ProviderName[]): Promise<Outcome> {
@@ -132,53 +169,63 @@ export class DispatchWorker {
     return { message, timeline, result: { kind: 'retry', attempts, nextAttemptAt, error: lastError } };
   }
 
-  /** The pass's status moves and timeline entries in one transaction; returns the messages whose status moved. */
-  private record(outcomes: readonly Outcome[]): Promise<Set<string>> {
+  /**
+   * A claim's status moves, timeline entries and status webhooks in one transaction, one statement
+   * per outcome kind. The webhooks of the messages whose status moved go in the same transaction
+   * (the webhook outbox), so a change is announced exactly when it commits.
+   */
+  private async record(outcomes: readonly Outcome[]): Promise<void> {
     const at = isoNow(this.deps.now);
-    const { messages } = this.deps;
-    return messages.inTransaction(async (tx) => {
-      const moved = new Set<string>();
-      for (const { message, result } of outcomes) {
-        if (result.kind === 'retry') {
-          await messages.scheduleRetry(message.id, result.attempts, result.nextAttemptAt, result.error, at, tx);
-          continue;
-        }
-        const changed =
-          result.kind === 'sent'
-            ? await messages.advanceStatus(
-                message.id,
-                'sent',
-                at,
-                { provider: result.provider, provider_message_id: result.providerMessageId, attempts: message.attempts + 1, lease_until: null, next_attempt_at: null, error: null },
-                tx,
-              )
-            : await messages.advanceStatus(
-                message.id,
-                'failed',
-                at,
-                {
-                  ...(result.provider ? { provider: result.provider } : {}),
-                  attempts: result.attempts,
-                  lease_until: null,
-                  next_attempt_at: null,
-                  error: result.response ? `${result.error} ${JSON.stringify(result.response)}` : result.error,
-                },
-                tx,
-              );
-        if (changed) moved.add(message.id);
+    const { messages, notifier } = this.deps;
+    const sent: StatusMove[] = [];
+    const failed: StatusMove[] = [];
+    const retries: RetrySchedule[] = [];
+    for (const { message, result } of outcomes) {
+      if (result.kind === 'retry') retries.push({ id: message.id, attempts: result.attempts, nextAttemptAt: result.nextAttemptAt, error: result.error });
+      else if (result.kind === 'sent') {
+        sent.push({
+          id: message.id,
+          set: {
+            provider: result.provider,
+            provider_message_id: result.providerMessageId,
+            attempts: message.attempts + 1,
+            lease_until: null,
+            next_attempt_at: null,
+            error: null,
+          },
+        });
+      } else {
+        failed.push({
+          id: message.id,
+          set: {
+            ...(result.provider ? { provider: result.provider } : {}),
+            attempts: result.attempts,
+            lease_until: null,
+            next_attempt_at: null,
+            error: result.response ? `${result.error} ${JSON.stringify(result.response)}` : result.error,
+          },
+        });
       }
+    }
+    const queuedWebhooks = await messages.inTransaction(async (tx) => {
+      const movedIds = new Set<string>();
+      if (sent.length > 0) for (const id of await messages.advanceStatuses('sent', at, sent, tx)) movedIds.add(id);
+      if (failed.length > 0) for (const id of await messages.advanceStatuses('failed', at, failed, tx)) movedIds.add(id);
+      if (retries.length > 0) await messages.scheduleRetries(retries, at, tx);
       await messages.addTimelineEntries(
         outcomes.flatMap(({ message, timeline }) => timeline.map((entry) => ({ messageId: message.id, entry }))),
         at,
         tx,
       );
-      return moved;
+      const changes = outcomes.filter((outcome) => movedIds.has(outcome.message.id)).flatMap((outcome) => this.statusChange(outcome) ?? []);
+      return notifier.queueInTransaction(tx, changes);
     });
+    if (queuedWebhooks > 0) notifier.announceQueued();
   }
 
-  private publish({ message, result }: Outcome): Promise<void> {
-    if (result.kind === 'retry') return Promise.resolve();
-    return this.deps.notifier.notify({
+  private statusChange({ message, result }: Outcome): StatusChange | undefined {
+    if (result.kind === 'retry') return undefined;
+    return {
       tenantId: message.tenant_id,
       messageId: message.id,
       status: result.kind,
@@ -186,6 +233,6 @@ export class DispatchWorker {
       provider: result.provider,
       occurredAt: isoNow(this.deps.now),
       ...(result.kind === 'failed' ? { detail: { error: result.error } } : {}),
-    });
+    };
   }
 }

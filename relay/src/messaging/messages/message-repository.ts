@@ -8,6 +8,7 @@ import type { Database, MsgMessageEventsTable, MsgMessagesTable } from '../../db
 import { newId } from '../messaging-ids.js';
 import { STATUS_RANK } from './status-ranks.js';
 import { claimDueMessages, type ClaimedMessages, type DueClaim } from './claim-due-messages.js';
+import { advanceStatuses, scheduleRetries, type RetrySchedule, type StatusMove } from './message-status-batch.js';
 
 export type MessageRow = Selectable<MsgMessagesTable>;
 export type TimelineRow = Selectable<MsgMessageEventsTable>;
@@ -118,14 +119,14 @@ export class MessageRepository {
     return Number(result.numUpdatedRows) > 0;
   }
 
-  /** Keeps a queued message queued for a later attempt and releases the lease. */
-  async scheduleRetry(id: string, attempts: number, nextAttemptAt: string, error: string, at: string, executor: Executor = this.db): Promise<void> {
-    await executor
-      .updateTable('msg_messages')
-      .set({ attempts, next_attempt_at: nextAttemptAt, lease_until: null, error, updated_at: at })
-      .where('id', '=', id)
-      .where('status', '=', 'queued')
-      .execute();
+  /** advanceStatus for many messages in one statement (a dispatch claim's outcomes); returns the ids that moved. */
+  advanceStatuses(status: DeliveryStatus, at: string, moves: readonly StatusMove[], executor: Executor = this.db): Promise<Set<string>> {
+    return advanceStatuses(executor, status, at, moves);
+  }
+
+  /** scheduleRetry for many messages in one statement. */
+  scheduleRetries(retries: readonly RetrySchedule[], at: string, executor: Executor = this.db): Promise<void> {
+    return scheduleRetries(executor, at, retries);
   }
 }
 

@@ -1,7 +1,9 @@
-// Builds the RFC 5322 message for an email with nodemailer's stream transport (MailComposer under the
-// hood): headers, MIME multipart/alternative, encodings. Used by the outbox; SMTP sends the same shape.
+// Builds the RFC 5322 message for an email: headers, MIME multipart/alternative, encodings. The
+// common case is written directly (plain-mime-message.ts); the rest with nodemailer's stream
+// transport (MailComposer under the hood). Used by the outbox; SMTP sends the same shape.
 import nodemailer from 'nodemailer';
 import type { OutgoingEmail } from './email-provider.js';
+import { composePlainRfc5322 } from './plain-mime-message.js';
 
 const composer = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'windows' });
 
@@ -24,6 +26,13 @@ export function mailOptions(email: OutgoingEmail) {
 }
 
 export async function composeRfc5322(email: OutgoingEmail): Promise<Buffer> {
+  const plain = composePlainRfc5322(email, rfcMessageId(email), new Date());
+  if (plain !== undefined) return plain;
+  return composeWithNodemailer(email);
+}
+
+/** nodemailer's composition, for any message (the plain path's tests compare against it). */
+export async function composeWithNodemailer(email: OutgoingEmail): Promise<Buffer> {
   const info = await composer.sendMail(mailOptions(email));
   return info.message as Buffer;
 }

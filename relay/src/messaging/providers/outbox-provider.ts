@@ -5,10 +5,12 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { EmailProvider, OutgoingEmail, ProviderOutcome } from './email-provider.js';
 import { composeRfc5322, rfcMessageId } from './mime-message.js';
+import { OutboxFileWriter } from './outbox-file-writer.js';
 
 export class OutboxProvider implements EmailProvider {
   readonly name = 'outbox' as const;
   private directoryReady: Promise<unknown> | undefined;
+  private readonly writer = new OutboxFileWriter();
 
   constructor(private readonly directory: string) {}
 
@@ -22,21 +24,18 @@ export class OutboxProvider implements EmailProvider {
       await this.directoryReady;
       const file = path.join(this.directory, `${email.messageId}.eml`);
       const raw = await composeRfc5322(email);
-      // Write aside, then rename into place: the file appears whole or not at all. A repeat of the
-      // same message (a retry after a crash) renames the same bytes over it, so there is still one file.
-      const temporary = `${file}.${process.pid}.${Date.now()}.tmp`;
-      try {
-        await fs.writeFile(temporary, raw, { mode: 0o600 });
-        await fs.rename(temporary, file);
-      } catch (error) {
-        // A disk that filled up mid-write leaves part of a file: it must not stay to take more room.
-        await fs.unlink(temporary).catch(() => undefined);
-        throw error;
-      }
+      // Written aside, then renamed into place (outbox-file-writer.ts): the file appears whole or not
+      // at all, and a part written when the disk filled up is removed. A repeat of the same message (a
+      // retry after a crash) renames the same bytes over it, so there is still one file.
+      await this.writer.write(file, `${file}.${process.pid}.${Date.now()}.tmp`, raw);
       return { kind: 'sent', providerMessageId: rfcMessageId(email), response: { file } };
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code === 'ENOENT') this.directoryReady = undefined; // removed under us: make it again next time
       return { kind: 'transient', error: `outbox write failed: ${error instanceof Error ? error.message : String(error)}` };
     }
+  }
+
+  close(): void {
+    void this.writer.close();
   }
 }
