@@ -1,7 +1,8 @@
 // The databases an API bench runs the relay on: embedded SQLite in a temporary directory, and
-// PostgreSQL (BENCH_POSTGRES_URL, default the development server) in a fresh schema of its own that
-// is dropped afterwards, as the relay's test helpers isolate theirs. BENCH_DATABASES=sqlite (or
-// postgres) runs one of them only; an unreachable PostgreSQL is reported and skipped.
+// PostgreSQL (BENCH_POSTGRES_URL or BENCH_DATABASE_URL, default the development server) in a fresh
+// schema of its own that is dropped afterwards, as the relay's test helpers isolate theirs.
+// BENCH_DATABASES=sqlite (or postgres) runs one of them only; an unreachable PostgreSQL is reported
+// and skipped.
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -15,7 +16,9 @@ export type BenchDatabase = Readonly<{
   drop(): Promise<void>;
 }>;
 
-const POSTGRES_URL = process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+// BENCH_DATABASE_URL is read too: briefs and notes have named the variable so, and a server given
+// under that name must not be silently replaced by the default.
+const POSTGRES_URL = process.env.BENCH_POSTGRES_URL ?? process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 
 async function withClient<T>(work: (client: pg.Client) => Promise<T>): Promise<T> {
   const client = new pg.Client({ connectionString: POSTGRES_URL });

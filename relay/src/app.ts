@@ -1,6 +1,6 @@
 // Builds the relay as a Fastify app from a config. Never listens: server.ts does, tests use inject().
 import { randomUUID } from 'node:crypto';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { RelayConfig } from './config/load-config.js';
 import { openDatabase, type RelayDatabase } from './db/database.js';
@@ -50,12 +50,17 @@ export async function buildApp(config: RelayConfig, options: BuildAppOptions = {
     routerOptions: { maxParamLength: MAX_PATH_PARAM_LENGTH },
     frameworkErrors: routerErrorHandler,
     clientErrorHandler,
+    // A silent logger writes nothing, so a child logger per request (pino copies the bindings and the
+    // redaction set up) would be work for nothing: requests share the root one.
+    ...(config.logLevel === 'silent' ? { childLoggerFactory: (logger: FastifyBaseLogger) => logger } : {}),
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(strictValidatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
-  app.addHook('onRequest', async (request, reply) => {
+  // Callback style, not async: no promise per request for a hook that never waits.
+  app.addHook('onRequest', (request, reply, done) => {
     reply.header('x-request-id', request.id);
+    done();
   });
   registerErrorHandling(app);
   registerRequestEdge(app);

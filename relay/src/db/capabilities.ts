@@ -19,6 +19,11 @@ export type DialectCapabilities = Readonly<{
    * (PostgreSQL, where `->>` is defined on json types only).
    */
   jsonTextNeedsCast: boolean;
+  /**
+   * An INSERT may sit in a WITH clause and feed another (PostgreSQL's data-modifying CTEs): rows of
+   * two tables written by one statement, atomic without BEGIN and COMMIT round trips.
+   */
+  writableCtes: boolean;
 }>;
 
 export const sqliteCapabilities: DialectCapabilities = Object.freeze({
@@ -28,6 +33,7 @@ export const sqliteCapabilities: DialectCapabilities = Object.freeze({
   sharedAcrossProcesses: false,
   migrationSerialisation: 'immediate-transaction',
   jsonTextNeedsCast: false,
+  writableCtes: false,
 });
 
 export const postgresCapabilities: DialectCapabilities = Object.freeze({
@@ -37,4 +43,5 @@ export const postgresCapabilities: DialectCapabilities = Object.freeze({
   sharedAcrossProcesses: true,
   migrationSerialisation: 'advisory-lock',
   jsonTextNeedsCast: true,
+  writableCtes: true,
 });

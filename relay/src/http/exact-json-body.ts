@@ -39,10 +39,19 @@ function readsExactly(token: string): boolean {
 const TOKENS = /"(?:[^"\\]|\\.)*"|-?\d+(?:\.\d+)?(?:[eE][+-]?\d+)?/g;
 
 /**
+ * A number written with at most 15 digits and no exponent is always carried exactly (a double holds
+ * any 15 significant decimal digits), so only a text with a longer run of digits and points, or a
+ * digit before an exponent, can hold an inexact one. Strings are not told apart here: a long run
+ * inside one only sends the text through the full check.
+ */
+const MAYBE_INEXACT = /[0-9][0-9.]{15}|[0-9][eE][+-]?[0-9]/;
+
+/**
  * The valid JSON text with each number a double does not carry exactly written as a string of its
  * digits; undefined when there is none (the common case: nothing is copied).
  */
 export function quoteInexactNumbers(json: string): string | undefined {
+  if (!MAYBE_INEXACT.test(json)) return undefined;
   let out: string | undefined;
   let copied = 0;
   for (const match of json.matchAll(TOKENS)) {

@@ -65,9 +65,11 @@ export function jsonDepthExceeds(text: string, max: number): boolean {
 
 /**
  * Throws the refusal for the first string, key, array or object of a parsed JSON body that breaks a
- * limit. Iterative (an explicit stack), so no body can overflow it.
+ * limit. Iterative (an explicit stack), so no body can overflow it. Nearly every body is fine: a
+ * first pass only says whether it is, without building the paths a refusal names.
  */
 export function assertStorableJson(value: unknown): void {
+  if (isStorableJson(value)) return;
   const stack: { value: unknown; path: (string | number)[] }[] = [{ value, path: [] }];
   while (stack.length > 0) {
     const { value: current, path } = stack.pop() as { value: unknown; path: (string | number)[] };
@@ -98,6 +100,37 @@ export function assertStorableJson(value: unknown): void {
   }
 }
 
+/** Whether assertStorableJson would pass `value`: the same checks, no paths, no allocation per string. */
+function isStorableJson(value: unknown): boolean {
+  const values: unknown[] = [value];
+  const depths: number[] = [0];
+  while (values.length > 0) {
+    const current = values.pop();
+    const depth = depths.pop() as number;
+    if (typeof current === 'string') {
+      if (current.length > INPUT_LIMITS.maxStringLength || textProblem(current) !== undefined) return false;
+    } else if (typeof current === 'object' && current !== null) {
+      if (depth >= INPUT_LIMITS.maxDepth) return false;
+      if (Array.isArray(current)) {
+        if (current.length > INPUT_LIMITS.maxArrayLength) return false;
+        for (const item of current) {
+          values.push(item);
+          depths.push(depth + 1);
+        }
+      } else {
+        const keys = Object.keys(current);
+        if (keys.length > INPUT_LIMITS.maxObjectKeys) return false;
+        for (const key of keys) {
+          if (textProblem(key) !== undefined) return false;
+          values.push((current as Record<string, unknown>)[key]);
+          depths.push(depth + 1);
+        }
+      }
+    }
+  }
+  return true;
+}
+
 function limitError(code: 'string_too_long' | 'too_many_items' | 'nesting_too_deep', where: string, problem: string): AppError {
   return new AppError(code, { message: `The ${where} ${problem}`, details: [{ field: where, message: problem }] });
 }
@@ -109,12 +142,17 @@ export function depthError(): AppError {
   });
 }
 
+/** Printable ASCII (U+0021–U+007E) except `%`. */
+const PLAIN_URL = /^[\x21-\x24\x26-\x7e]*$/;
+
 /**
  * The refusal for a request URL whose path or query cannot be decoded, holds a NUL or ill-formed
  * Unicode; undefined when it is fine. Decoded as the router and the query parser do (`+` is a space
  * in the query), but strictly: a malformed percent-encoding is refused rather than passed on raw.
  */
 export function urlProblem(url: string): AppError | undefined {
+  // Printable ASCII without `%` decodes to itself: no NUL, no surrogate, and no value longer than the whole URL.
+  if (url.length <= INPUT_LIMITS.maxQueryValueLength && PLAIN_URL.test(url)) return undefined;
   const queryStart = url.indexOf('?');
   const path = queryStart === -1 ? url : url.slice(0, queryStart);
   const query = queryStart === -1 ? '' : url.slice(queryStart + 1);

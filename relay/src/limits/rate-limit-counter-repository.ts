@@ -18,9 +18,24 @@ export type CounterIncrement = Readonly<{
 
 type IncrementValues = Readonly<{ scope: string; windowStart: number; cost: number; expiresAt: number; highestBefore: number }>;
 
+type PairValues = Readonly<{
+  firstScope: string;
+  firstWindowStart: number;
+  firstCost: number;
+  firstExpiresAt: number;
+  firstHighestBefore: number;
+  secondScope: string;
+  secondWindowStart: number;
+  secondCost: number;
+  secondExpiresAt: number;
+  secondHighestBefore: number;
+}>;
+
 export class RateLimitCounterRepository {
   /** Runs once per request or batch, so it is built once (see reusable-query.ts). */
   private readonly conditionalIncrement: ReusableQuery<IncrementValues, { count: number }>;
+  /** Two counters (of different scopes) in one statement, each under its own ceiling. */
+  private readonly conditionalPairIncrement: ReusableQuery<PairValues, { scope: string; count: number }>;
 
   constructor(private readonly db: Kysely<Database>) {
     this.conditionalIncrement = new ReusableQuery<IncrementValues, { count: number }>((values) =>
@@ -35,6 +50,55 @@ export class RateLimitCounterRepository {
         )
         .returning('count'),
     );
+    this.conditionalPairIncrement = new ReusableQuery<PairValues, { scope: string; count: number }>((values) =>
+      db
+        .insertInto('rate_limit_counters')
+        .values([
+          { scope: values.firstScope, window_start: values.firstWindowStart, count: values.firstCost, expires_at: values.firstExpiresAt },
+          { scope: values.secondScope, window_start: values.secondWindowStart, count: values.secondCost, expires_at: values.secondExpiresAt },
+        ])
+        .onConflict((oc) =>
+          oc
+            .columns(['scope', 'window_start'])
+            .doUpdateSet((eb) => ({ count: eb('rate_limit_counters.count', '+', eb.ref('excluded.count')) }))
+            .where((eb) =>
+              eb(
+                'rate_limit_counters.count',
+                '<=',
+                // Cast: PostgreSQL would read the parameters of a CASE as text.
+                eb
+                  .case()
+                  .when('rate_limit_counters.scope', '=', values.firstScope)
+                  .then(eb.cast<number>(eb.val(values.firstHighestBefore), 'bigint'))
+                  .else(eb.cast<number>(eb.val(values.secondHighestBefore), 'bigint'))
+                  .end(),
+              ),
+            ),
+        )
+        .returning(['scope', 'count']),
+    );
+  }
+
+  /**
+   * tryIncrement for two counters of different scopes in one statement (one round trip; on
+   * PostgreSQL both row locks are taken at once). Each is incremented or refused on its own: answers
+   * the new count of each scope that was incremented.
+   */
+  async tryIncrementPair(first: CounterIncrement, second: CounterIncrement, executor: CounterExecutor = this.db): Promise<Map<string, number>> {
+    if (first.scope === second.scope) throw new Error('tryIncrementPair needs two different scopes');
+    const result = await this.conditionalPairIncrement.execute(executor, {
+      firstScope: first.scope,
+      firstWindowStart: first.windowStart,
+      firstCost: first.cost,
+      firstExpiresAt: first.expiresAt,
+      firstHighestBefore: first.ceiling - first.cost,
+      secondScope: second.scope,
+      secondWindowStart: second.windowStart,
+      secondCost: second.cost,
+      secondExpiresAt: second.expiresAt,
+      secondHighestBefore: second.ceiling - second.cost,
+    });
+    return new Map(result.rows.map((row) => [row.scope, Number(row.count)]));
   }
 
   /**

@@ -60,6 +60,15 @@ export class RateLimiter {
   }
 
   /**
+   * Whether windows shorter than a day are counted in the shared table (a write per count) rather
+   * than in this process's memory: then concurrent requests are worth counting together
+   * (grouped-rate-count.ts).
+   */
+  get countsShortWindowsInTable(): boolean {
+    return this.options.processLocal !== true;
+  }
+
+  /**
    * Counts `cost` against the rule for this scope unless that would exceed the limit. Pass the
    * transaction as `executor` to make the count part of it (rolled back with it).
    */
@@ -93,6 +102,46 @@ export class RateLimiter {
       local: window.local,
       refusal: { allowed: false, limit: rule.limit, remaining: 0, resetSeconds: window.resetSeconds },
     };
+  }
+
+  /**
+   * Counts `wanted` units against both rules, all of them or none: in one statement when both are
+   * counted in the table (one round trip instead of two, and on PostgreSQL the two row locks taken
+   * together, so a transaction holds them for a shorter time). Answers the two grants, or undefined
+   * when either rule lacks the room, when either is counted in memory, or for nothing wanted —
+   * nothing is counted then, and consumeUpTo gives the exact answer. Pass the transaction as
+   * `executor`.
+   */
+  async consumeTogether(
+    scope: string,
+    rules: readonly [RateLimitRule, RateLimitRule],
+    wanted: number,
+    options: { executor?: CounterExecutor } = {},
+  ): Promise<[RateLimitGrant, RateLimitGrant] | undefined> {
+    const windows = [this.window(scope, rules[0]), this.window(scope, rules[1])] as const;
+    if (wanted <= 0 || windows[0].local || windows[1].local || windows[0].key === windows[1].key) return undefined;
+    if (wanted > rules[0].limit || wanted > rules[1].limit) return undefined;
+    const increments = windows.map((window, index) => ({
+      scope: window.key,
+      windowStart: window.windowStart,
+      expiresAt: window.windowEnd,
+      ceiling: rules[index]!.limit,
+      cost: wanted,
+    }));
+    const counted = await this.counters.tryIncrementPair(increments[0]!, increments[1]!, options.executor);
+    if (counted.size < 2) {
+      // One rule had room and was counted: take that back, in the same transaction.
+      for (const window of windows) if (counted.has(window.key)) await this.counters.decrement(window.key, window.windowStart, wanted, options.executor);
+      return undefined;
+    }
+    const grant = (window: Window, rule: RateLimitRule): RateLimitGrant => ({
+      key: window.key,
+      windowStart: window.windowStart,
+      granted: wanted,
+      local: false,
+      refusal: { allowed: false, limit: rule.limit, remaining: 0, resetSeconds: window.resetSeconds },
+    });
+    return [grant(windows[0], rules[0]), grant(windows[1], rules[1])];
   }
 
   /**

@@ -5,6 +5,7 @@
 import { booksCompanyOpen } from '@ledgerwire/shared';
 import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
 import { JobQueue } from '../../src/bridge/jobs/job-queue.js';
+import { freshJobColumns } from '../../src/bridge/writes/job-row-defaults.js';
 import { describeOnDatabases } from '../helpers/test-databases.js';
 import type { TestRelay } from '../helpers/test-relay.js';
 import { admin, api, insertConnector, pairWithConnector, provisionTenant, sampleInvoice, startBridgeRelay, type Tenant } from './bridge-test-kit.js';
@@ -228,6 +229,67 @@ describeOnDatabases('bridge job queue', (kind) => {
     expect(await status(job)).toMatchObject({ status: 'queued', retry_count: 1 });
     expect(await queue.complete(job, connectorId, { books_voucher_guid: 'vch-late' })).toBe(true);
     expect(await status(job)).toMatchObject({ status: 'completed', books_voucher_guid: 'vch-late', retry_count: 1 });
+  });
+
+  /** A job as the write services enqueue it, without going through HTTP. */
+  const job = (n: number, companyId: number) => ({
+    job_id: `job_direct_${n}`,
+    company_id: companyId,
+    application_id: tenant.applicationId,
+    client_transaction_id: `direct-${n}`,
+    job_type: 'voucher' as const,
+    event_type: 'sales.create',
+    master_type: null,
+    payload: '{}',
+    document: `{"n":${n}}`,
+    xml: `<ENVELOPE n="${n}" q='"\\'/>`,
+    xml_company_name: 'Books',
+    target_voucher_guid: null,
+    request_fingerprint: n % 2 === 0 ? null : `fp-${n}`,
+    ...freshJobColumns(now.toISOString()),
+  });
+
+  it('writes a batch with its documents, and a job that cannot be stored fails alone', async () => {
+    // One turn: one batch. Company 2147483647 does not exist, so the batch's statement fails and its
+    // jobs are written one at a time.
+    const results = await Promise.allSettled([11, 12, 13].map((n) => queue.enqueue(job(n, n === 12 ? 2_147_483_647 : tenant.companyId))));
+    expect(results.map((result) => result.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
+    const documents = await relay.app.relay.database.db
+      .selectFrom('transactions')
+      .innerJoin('transaction_documents', 'transaction_documents.transaction_id', 'transactions.id')
+      .select(['job_id', 'document', 'xml', 'request_fingerprint'])
+      .where('job_id', 'like', 'job_direct_%')
+      .orderBy('job_id')
+      .execute();
+    expect(documents).toEqual([
+      { job_id: 'job_direct_11', document: '{"n":11}', xml: `<ENVELOPE n="11" q='"\\'/>`, request_fingerprint: 'fp-11' },
+      { job_id: 'job_direct_13', document: '{"n":13}', xml: `<ENVELOPE n="13" q='"\\'/>`, request_fingerprint: 'fp-13' },
+    ]);
+    // Both in one batch this time, with a null fingerprint: each row has its own document.
+    await Promise.all([14, 16].map((n) => queue.enqueue(job(n, tenant.companyId))));
+    const more = await relay.app.relay.database.db
+      .selectFrom('transactions')
+      .innerJoin('transaction_documents', 'transaction_documents.transaction_id', 'transactions.id')
+      .select(['job_id', 'document', 'request_fingerprint'])
+      .where('job_id', 'in', ['job_direct_14', 'job_direct_16'])
+      .orderBy('job_id')
+      .execute();
+    expect(more).toEqual([
+      { job_id: 'job_direct_14', document: '{"n":14}', request_fingerprint: null },
+      { job_id: 'job_direct_16', document: '{"n":16}', request_fingerprint: null },
+    ]);
+  });
+
+  it('wakes the gateway once per company for the jobs of one batch', async () => {
+    const woken: number[] = [];
+    queue.onJobQueued((companyId) => woken.push(companyId));
+    // Enqueued in one turn: one batch, one transaction.
+    const results = await Promise.all([1, 2, 3, 4].map((n) => queue.enqueue(job(n, n === 3 ? secondCompanyId : tenant.companyId))));
+    expect(results.map((result) => result.created)).toEqual([true, true, true, true]);
+    expect(woken.sort()).toEqual([tenant.companyId, secondCompanyId].sort());
+    // A repeat queues nothing and wakes nobody.
+    expect((await queue.enqueue(job(1, tenant.companyId))).created).toBe(false);
+    expect(woken).toHaveLength(2);
   });
 
   it('wakes the gateway when a job is queued (not for an idempotent repeat) and re-renders for a renamed books company', async () => {

@@ -71,6 +71,40 @@ describeOnDatabases('rate limiter grants', (kind) => {
     expect(await limiter.used('tx', perMinute)).toBe(0);
   });
 
+  it('counts two table rules together, all or nothing, and leaves rules counted in memory to consumeUpTo', async () => {
+    const limiter = new RateLimiter(database.db, clock);
+    const both = await limiter.consumeTogether('pair', [daily, perMinute], 3);
+    expect(both?.map((grant) => grant.granted)).toEqual([3, 3]);
+    expect(both?.[1].refusal).toEqual({ allowed: false, limit: 5, remaining: 0, resetSeconds: 40 });
+    // 3 more fit neither: nothing is counted in either.
+    expect(await limiter.consumeTogether('pair', [daily, perMinute], 3)).toBeUndefined();
+    expect(await limiter.used('pair', daily)).toBe(3);
+    expect(await limiter.used('pair', perMinute)).toBe(3);
+    // The day has room for 2 more, the minute for 1 only: the day's count is taken back.
+    await limiter.consumeUpTo('pair', perMinute, 1);
+    expect(await limiter.consumeTogether('pair', [daily, perMinute], 2)).toBeUndefined();
+    expect(await limiter.used('pair', daily)).toBe(3);
+    expect(await limiter.used('pair', perMinute)).toBe(4);
+    expect(await limiter.consumeTogether('pair', [daily, perMinute], 1)).toHaveLength(2);
+    expect(await limiter.used('pair', daily)).toBe(4);
+    expect(await limiter.used('pair', perMinute)).toBe(5);
+
+    const inMemory = new RateLimiter(database.db, clock, { processLocal: true });
+    expect(await inMemory.consumeTogether('local', [daily, perMinute], 1)).toBeUndefined();
+    expect(await inMemory.used('local', daily)).toBe(0);
+  });
+
+  it('concurrent pairs never take more than either limit between them', async () => {
+    const limiter = new RateLimiter(database.db, clock);
+    const hot = { name: 'hot-pair', limit: 10, windowMs: MINUTE_MS };
+    const grants = await Promise.all(
+      Array.from({ length: 8 }, () => database.db.transaction().execute((tx) => limiter.consumeTogether('pair', [daily, hot], 1, { executor: tx }))),
+    );
+    expect(grants.filter((grant) => grant !== undefined)).toHaveLength(5);
+    expect(await limiter.used('pair', daily)).toBe(5);
+    expect(await limiter.used('pair', hot)).toBe(5);
+  });
+
   it('concurrent batches never take more than the limit between them', async () => {
     const limiter = new RateLimiter(database.db, clock);
     const grants = await Promise.all(

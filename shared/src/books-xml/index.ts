@@ -5,6 +5,7 @@ export { wrapImportRequest, type ImportReportName } from './import-envelope.js';
 export {
   ACCOUNTING_VIEW,
   INVOICE_VIEW,
+  renderParsedVoucherImport,
   renderVoucherElement,
   renderVoucherImport,
   renderVoucherImportBatch,

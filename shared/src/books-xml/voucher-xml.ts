@@ -62,6 +62,14 @@ export function renderVoucherImportBatch(
   return wrapImportRequest('Vouchers', companyName, vouchers.map((v) => renderVoucherElement(v.document, v.options ?? {})));
 }
 
+/**
+ * renderVoucherImport for a document that is already VoucherDocumentIn's output (a body its schema
+ * just parsed), so it is not parsed again; anything else must go through renderVoucherImport.
+ */
+export function renderParsedVoucherImport(document: VoucherDocumentIn, options: VoucherImportOptions): string {
+  return wrapImportRequest('Vouchers', options.companyName, [renderParsedVoucherElement(document, options)]);
+}
+
 /** The `<VOUCHER …>` element alone. */
 export function renderVoucherElement(input: VoucherDocumentInput, options: VoucherRenderOptions): string {
   const parsed = VoucherDocumentIn.safeParse(input);
@@ -69,7 +77,10 @@ export function renderVoucherElement(input: VoucherDocumentInput, options: Vouch
     const issues = parsed.error.issues.map((i) => ({ field: i.path.map(String).join('.'), message: i.message }));
     throw new VoucherRenderError(`voucher document is invalid: ${issues.map((i) => `${i.field} ${i.message}`).join('; ')}`, issues);
   }
-  const doc = parsed.data;
+  return renderParsedVoucherElement(parsed.data, options);
+}
+
+function renderParsedVoucherElement(doc: VoucherDocumentIn, options: VoucherRenderOptions): string {
   const action = options.action ?? 'Create';
   const typeName = options.voucherTypeName ?? doc.voucher_type;
   if (action === 'Alter' && options.remoteId === undefined) {

@@ -197,6 +197,21 @@ export function voucherWriteSchemaFor(path: VoucherWritePath): z.ZodType<Voucher
   return schema;
 }
 
+const endpointPartsSchemas = new Map<VoucherWritePath, z.ZodType<VoucherWriteIn>>();
+
+/**
+ * Only that kind's parts rules, for a body VoucherWriteIn already parsed (the write routes' body
+ * schema): the issues voucherWriteSchemaFor(path) would add to it, without parsing the document again.
+ */
+export function voucherEndpointPartsSchemaFor(path: VoucherWritePath): z.ZodType<VoucherWriteIn> {
+  let schema = endpointPartsSchemas.get(path);
+  if (!schema) {
+    schema = z.custom<VoucherWriteIn>().superRefine((doc, ctx) => checkEndpointParts(path, doc, ctx));
+    endpointPartsSchemas.set(path, schema);
+  }
+  return schema;
+}
+
 /** One line per problem, `field.path: message`, for logs and error details. */
 export function describeVoucherIssues(error: z.ZodError): { field: string; message: string }[] {
   return error.issues.map((issue) => ({ field: issue.path.map(String).join('.'), message: issue.message }));

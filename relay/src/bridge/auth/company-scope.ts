@@ -38,6 +38,8 @@ export class CompanyScope {
   private readonly cache: ShortLivedCache<Readonly<ScopedRow>>;
   /** Bumped by forget: a read that began before a change must not refill the cache with the old row. */
   private generation = 0;
+  /** Reads under way: the requests that miss the cache together (every TTL, under load) share one. */
+  private readonly reading = new Map<string, Promise<Readonly<ScopedRow> | undefined>>();
 
   constructor(deps: { db: Kysely<Database>; now?: () => number }) {
     this.db = deps.db;
@@ -47,6 +49,7 @@ export class CompanyScope {
   /** Drops every cached company: called after each change to company rows made in this process. */
   forget(): void {
     this.generation += 1;
+    this.reading.clear();
     this.cache.clear();
   }
 
@@ -74,6 +77,18 @@ export class CompanyScope {
     const key = String(companyId);
     const cached = this.cache.get(key);
     if (cached) return cached;
+    const pending = this.reading.get(key);
+    if (pending) return pending;
+    const read = this.read(companyId, key);
+    this.reading.set(key, read);
+    const done = () => {
+      if (this.reading.get(key) === read) this.reading.delete(key);
+    };
+    read.then(done, done);
+    return read;
+  }
+
+  private async read(companyId: number, key: string): Promise<Readonly<ScopedRow> | undefined> {
     const generation = this.generation;
     const row = await this.db
       .selectFrom('companies')

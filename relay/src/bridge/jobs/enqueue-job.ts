@@ -4,7 +4,8 @@
 // concurrent repeats create one job and every repeat gets the first one back — when it sent the same
 // body. A repeat with another body is refused (409), as the messaging API refuses one: replaying the
 // first acceptance would tell the caller its second write was taken when it was not.
-import type { Insertable, Kysely } from 'kysely';
+import { CompiledQuery, type Insertable, type Kysely } from 'kysely';
+import { ReusableQuery } from '../../db/reusable-query.js';
 import type { Database } from '../../db/schema.js';
 import { AppError } from '../../errors/catalogue.js';
 import type { TransactionDocumentsTable, TransactionsTable } from '../bridge-tables.js';
@@ -12,42 +13,157 @@ import type { TransactionRow } from './transaction-record.js';
 
 export type NewJob = Omit<Insertable<TransactionsTable>, 'id'> & Omit<Insertable<TransactionDocumentsTable>, 'transaction_id'>;
 
+type QueueRow = Omit<Insertable<TransactionsTable>, 'id'>;
+type DocumentRow = Insertable<TransactionDocumentsTable>;
+const DOCUMENT_COLUMNS = ['transaction_id', 'document', 'xml', 'xml_company_name', 'request_fingerprint'] as const satisfies readonly (keyof DocumentRow)[];
+/** What queueWithDocuments takes as arrays: the job id to join on, then the document columns after transaction_id. */
+const DOCUMENT_ARRAYS = ['job_id', 'document', 'xml', 'xml_company_name', 'request_fingerprint'] as const;
+
+/**
+ * The two INSERTs of a batch, built once per (columns, row count) and afterwards only executed with
+ * new values (reusable-query.ts): building a multi-row insert of some twenty columns through the
+ * query builder costs more than the database storing it. Kept per Kysely instance, since the SQL is
+ * that dialect's own.
+ */
+class JobInsertStatements {
+  private readonly queueRows = new Map<string, ReusableQuery<unknown[], TransactionRow>>();
+  private readonly queueAndDocumentRows = new Map<string, ReusableQuery<unknown[], TransactionRow>>();
+  private readonly documentRows = new Map<number, ReusableQuery<unknown[], never>>();
+
+  constructor(private readonly db: Kysely<Database>) {}
+
+  /** `columns`, then the values row by row in that order. */
+  queue(columns: readonly (keyof QueueRow)[], rowCount: number): ReusableQuery<unknown[], TransactionRow> {
+    return this.cached(this.queueRows, `${rowCount}:${columns.join(',')}`, () => new ReusableQuery((values) => this.insertQueued(columns, rowCount, values)));
+  }
+
+  /**
+   * With writable CTEs (PostgreSQL): the queue rows and their documents in one statement, so one
+   * round trip with no BEGIN and COMMIT — the documents joined by job id to the rows actually
+   * inserted. The values are those of `queue`, then five arrays: the jobs' ids, documents, XML,
+   * company names and fingerprints.
+   */
+  queueWithDocuments(columns: readonly (keyof QueueRow)[], rowCount: number): ReusableQuery<unknown[], TransactionRow> {
+    return this.cached(this.queueAndDocumentRows, `${rowCount}:${columns.join(',')}`, () =>
+      new ReusableQuery<unknown[], TransactionRow>((values) => {
+        const insert = this.insertQueued(columns, rowCount, values).compile();
+        const arrays = DOCUMENT_ARRAYS.map((_, index) => values[rowCount * columns.length + index]);
+        const unnest = arrays.map((_, index) => `$${insert.parameters.length + index + 1}::text[]`).join(', ');
+        const text =
+          `with "queued" as (${insert.sql}), "documents" as (insert into "transaction_documents" ` +
+          `(${DOCUMENT_COLUMNS.map((column) => `"${column}"`).join(', ')}) ` +
+          `select "queued"."id", ${DOCUMENT_ARRAYS.slice(1).map((column) => `"d"."${column}"`).join(', ')} ` +
+          `from "queued" inner join unnest(${unnest}) as "d"(${DOCUMENT_ARRAYS.map((column) => `"${column}"`).join(', ')}) ` +
+          'on "d"."job_id" = "queued"."job_id") select * from "queued"';
+        return { compile: () => CompiledQuery.raw(text, [...insert.parameters, ...arrays]) as CompiledQuery<TransactionRow> };
+      }),
+    );
+  }
+
+  private insertQueued(columns: readonly (keyof QueueRow)[], rowCount: number, values: readonly unknown[]) {
+    return this.db
+      .insertInto('transactions')
+      .values(rowsOfMarkers<QueueRow>(columns, rowCount, values))
+      .onConflict((oc) => oc.columns(['company_id', 'client_transaction_id']).doNothing())
+      .returningAll();
+  }
+
+  private cached<Q>(statements: Map<string, Q>, key: string, build: () => Q): Q {
+    let statement = statements.get(key);
+    if (!statement) {
+      statement = build();
+      if (statements.size >= MAX_STATEMENTS) statements.clear();
+      statements.set(key, statement);
+    }
+    return statement;
+  }
+
+  documents(rowCount: number): ReusableQuery<unknown[], never> {
+    let statement = this.documentRows.get(rowCount);
+    if (!statement) {
+      statement = new ReusableQuery<unknown[], never>((values) =>
+        this.db.insertInto('transaction_documents').values(rowsOfMarkers<DocumentRow>(DOCUMENT_COLUMNS, rowCount, values)),
+      );
+      this.documentRows.set(rowCount, statement);
+    }
+    return statement;
+  }
+}
+
+/** Batches are capped (batch-scheduler.ts), and jobs have few shapes: this bounds a runaway only. */
+const MAX_STATEMENTS = 256;
+
+/** The marker rows ReusableQuery builds with: the row-r, column-c value is at r × columns + c. */
+function rowsOfMarkers<R>(columns: readonly string[], rowCount: number, values: readonly unknown[]): R[] {
+  return Array.from({ length: rowCount }, (_, row) => Object.fromEntries(columns.map((column, index) => [column, values[row * columns.length + index]])) as R);
+}
+
+const statementsByDb = new WeakMap<Kysely<Database>, JobInsertStatements>();
+
+function statementsFor(db: Kysely<Database>): JobInsertStatements {
+  let statements = statementsByDb.get(db);
+  if (!statements) {
+    statements = new JobInsertStatements(db);
+    statementsByDb.set(db, statements);
+  }
+  return statements;
+}
+
+/** The columns a row gives a value (an undefined one is left to the column's default, as Kysely leaves it). */
+function columnsOf(row: QueueRow): (keyof QueueRow)[] {
+  return (Object.keys(row) as (keyof QueueRow)[]).filter((column) => row[column] !== undefined);
+}
+
 /**
  * Inserts the jobs in one transaction, in their order (so their ids follow it), each with its
  * document. Answers each job's new row, or undefined for one whose (company, transaction_id) was
  * taken — by an earlier job, or by an earlier job of the same batch. Throws when the transaction
  * fails: nothing of the batch is kept.
  */
-export async function insertJobs(db: Kysely<Database>, jobs: readonly NewJob[]): Promise<(TransactionRow | undefined)[]> {
+export async function insertJobs(
+  db: Kysely<Database>,
+  jobs: readonly NewJob[],
+  options: { writableCtes?: boolean } = {},
+): Promise<(TransactionRow | undefined)[]> {
   if (jobs.length === 0) return [];
-  const queued = jobs.map(({ document: _document, xml: _xml, xml_company_name: _name, request_fingerprint: _fingerprint, ...row }) => row);
+  const statements = statementsFor(db);
+  const queued: QueueRow[] = jobs.map(({ document: _document, xml: _xml, xml_company_name: _name, request_fingerprint: _fingerprint, ...row }) => row);
   // One multi-row INSERT when every row names the same columns; otherwise one per job, because a
   // column one row leaves out would be written as NULL on SQLite (it has no DEFAULT in VALUES).
-  const shape = (row: object) => Object.keys(row).sort().join(',');
-  const groups = queued.every((row) => shape(row) === shape(queued[0]!)) ? [queued] : queued.map((row) => [row]);
+  const columns = queued.map(columnsOf);
+  const shape = (index: number) => columns[index]!.join(',');
+  const sameShape = queued.every((_, index) => shape(index) === shape(0));
+  if (sameShape && options.writableCtes) {
+    const values: unknown[] = [];
+    for (const row of queued) for (const column of columns[0]!) values.push(row[column]);
+    values.push(
+      jobs.map((job) => job.job_id),
+      jobs.map((job) => job.document),
+      jobs.map((job) => job.xml),
+      jobs.map((job) => job.xml_company_name),
+      jobs.map((job) => job.request_fingerprint ?? null),
+    );
+    const { rows } = await statements.queueWithDocuments(columns[0]!, queued.length).execute(db, values);
+    const inserted = new Map(rows.map((row) => [row.job_id, row]));
+    return jobs.map((job) => inserted.get(job.job_id));
+  }
+  const groups: number[][] = sameShape ? [queued.map((_, index) => index)] : queued.map((_, index) => [index]);
   const inserted = await db.transaction().execute(async (trx) => {
     const rows: TransactionRow[] = [];
     for (const group of groups) {
-      rows.push(
-        ...(await trx
-          .insertInto('transactions')
-          .values(group)
-          .onConflict((oc) => oc.columns(['company_id', 'client_transaction_id']).doNothing())
-          .returningAll()
-          .execute()),
-      );
+      const groupColumns = columns[group[0]!]!;
+      const values: unknown[] = [];
+      for (const index of group) for (const column of groupColumns) values.push(queued[index]![column]);
+      rows.push(...(await statements.queue(groupColumns, group.length).execute(trx, values)).rows);
     }
     if (rows.length > 0) {
       const byJobId = new Map(jobs.map((job) => [job.job_id, job]));
-      await trx
-        .insertInto('transaction_documents')
-        .values(
-          rows.map((row) => {
-            const job = byJobId.get(row.job_id)!;
-            return { transaction_id: row.id, document: job.document, xml: job.xml, xml_company_name: job.xml_company_name, request_fingerprint: job.request_fingerprint ?? null };
-          }),
-        )
-        .execute();
+      const values: unknown[] = [];
+      for (const row of rows) {
+        const job = byJobId.get(row.job_id)!;
+        values.push(row.id, job.document, job.xml, job.xml_company_name, job.request_fingerprint ?? null);
+      }
+      await statements.documents(rows.length).execute(trx, values);
     }
     return new Map(rows.map((row) => [row.job_id, row]));
   });

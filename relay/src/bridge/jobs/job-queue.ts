@@ -42,6 +42,8 @@ export class JobQueue {
   private readonly webhooksQueued: () => void;
   /** Concurrent writes share one transaction (see job-group-commit.ts). */
   private readonly inserts: GroupCommit<NewJob, TransactionRow | undefined>;
+  /** Companies with jobs queued in the current run of microtasks, not yet announced. */
+  private readonly queuedCompanies = new Set<number>();
 
   constructor(deps: {
     db: Kysely<Database>;
@@ -56,7 +58,7 @@ export class JobQueue {
     this.clock = deps.clock ?? systemClock;
     this.maxRetries = deps.maxRetries ?? DEFAULT_MAX_RETRIES;
     this.webhooksQueued = deps.webhooksQueued ?? (() => undefined);
-    this.inserts = new GroupCommit((jobs) => insertJobs(this.db, jobs));
+    this.inserts = new GroupCommit((jobs) => insertJobs(this.db, jobs, { writableCtes: this.capabilities.writableCtes }));
   }
 
   /** Adds a job (or returns the one the caller's own id already made) and wakes the gateway for a new one. */
@@ -64,8 +66,24 @@ export class JobQueue {
     const newJob: NewJob = { ...job, status: 'queued', retry_count: 0, max_retries: this.maxRetries };
     const row = await this.inserts.submit(newJob);
     if (!row) return { row: await earlierJob(this.db, newJob), created: false };
-    this.notify([row.company_id]);
+    this.announceQueued(row.company_id);
     return { row, created: true };
+  }
+
+  /**
+   * Wakes the gateway for a company once for all the jobs of one batch: their writes resume in the
+   * same run of microtasks, and each wake costs a NOTIFY on PostgreSQL. A microtask, not a turn:
+   * the wake is not delayed.
+   */
+  private announceQueued(companyId: number): void {
+    if (this.queuedCompanies.size === 0) {
+      queueMicrotask(() => {
+        const companyIds = [...this.queuedCompanies];
+        this.queuedCompanies.clear();
+        this.notify(companyIds);
+      });
+    }
+    this.queuedCompanies.add(companyId);
   }
 
   /**

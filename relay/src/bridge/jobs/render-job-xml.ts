@@ -1,6 +1,16 @@
 // The import XML of a job, rendered by the books-XML module in shared: at acceptance (so support can
 // read it) and again at delivery when the company's books name changed since.
-import { renderMasterImport, renderVoucherImport, type AnyMasterWriteIn, type MasterType, type VoucherDocumentInput, type VoucherKind } from '@ledgerwire/shared';
+import {
+  renderMasterImport,
+  renderParsedVoucherImport,
+  renderVoucherImport,
+  type AnyMasterWriteIn,
+  type MasterType,
+  type VoucherDocumentIn,
+  type VoucherDocumentInput,
+  type VoucherImportOptions,
+  type VoucherKind,
+} from '@ledgerwire/shared';
 import { parseJson } from '../bridge-ids.js';
 import { lifecycleActionOf, renderStoredLifecycleXml } from '../writes/voucher-lifecycle-job.js';
 import type { TransactionDocumentRow, TransactionRow } from './transaction-record.js';
@@ -11,13 +21,27 @@ type RenderSource<K extends keyof TransactionRow> = Pick<TransactionRow, K> & Pi
 export function renderVoucherJobXml(row: RenderSource<'job_id' | 'target_voucher_guid' | 'payload'>, companyName: string): string {
   const document = JSON.parse(row.document) as VoucherDocumentInput;
   const { voucher_kind: kind, target_job_id: targetJobId } = parseJson<{ voucher_kind?: VoucherKind; target_job_id?: string }>(row.payload, {});
+  return renderVoucherImport(document, voucherImportOptions({ jobId: row.job_id, targetVoucherGuid: row.target_voucher_guid, targetJobId, kind }, companyName));
+}
+
+type VoucherJobFields = Readonly<{ jobId: string; targetVoucherGuid: string | null; targetJobId: string | undefined; kind: VoucherKind | undefined }>;
+
+/**
+ * At acceptance: the XML renderVoucherJobXml renders from the stored job, from the document the
+ * write route's schema has just parsed (so the renderer does not parse it a third time).
+ */
+export function renderAcceptedVoucherXml(document: VoucherDocumentIn, job: VoucherJobFields, companyName: string): string {
+  return renderParsedVoucherImport(document, voucherImportOptions(job, companyName));
+}
+
+function voucherImportOptions(job: VoucherJobFields, companyName: string): VoucherImportOptions {
   // An alteration re-sends the voucher under the REMOTEID it was created with: its create job's id.
-  return renderVoucherImport(document, {
+  return {
     companyName,
-    remoteId: row.target_voucher_guid && targetJobId ? targetJobId : row.job_id,
-    action: row.target_voucher_guid ? 'Alter' : 'Create',
-    ...(kind ? { voucherKind: kind } : {}),
-  });
+    remoteId: job.targetVoucherGuid && job.targetJobId ? job.targetJobId : job.jobId,
+    action: job.targetVoucherGuid ? 'Alter' : 'Create',
+    ...(job.kind ? { voucherKind: job.kind } : {}),
+  };
 }
 
 export function renderMasterJobXml(row: RenderSource<'master_type'>, companyName: string): string {

@@ -22,6 +22,8 @@ export class VoucherTypeKinds {
   private readonly cache: ShortLivedCache<TypeTree>;
   /** Bumped by forget: a read that began before a change must not refill the cache with the old types. */
   private generation = 0;
+  /** Reads under way: the writes that miss the cache together (every TTL, under load) share one. */
+  private readonly reading = new Map<string, Promise<TypeTree>>();
 
   constructor(deps: { db: Kysely<Database>; now?: () => number }) {
     this.db = deps.db;
@@ -31,6 +33,7 @@ export class VoucherTypeKinds {
   /** Called after pulled masters of any company changed in this process. */
   forget(): void {
     this.generation += 1;
+    this.reading.clear();
     this.cache.clear();
   }
 
@@ -47,6 +50,18 @@ export class VoucherTypeKinds {
     const key = String(companyId);
     const cached = this.cache.get(key);
     if (cached) return cached;
+    const pending = this.reading.get(key);
+    if (pending) return pending;
+    const read = this.read(companyId, key);
+    this.reading.set(key, read);
+    const done = () => {
+      if (this.reading.get(key) === read) this.reading.delete(key);
+    };
+    read.then(done, done);
+    return read;
+  }
+
+  private async read(companyId: number, key: string): Promise<TypeTree> {
     const generation = this.generation;
     const rows = await this.db
       .selectFrom('pulled_masters')

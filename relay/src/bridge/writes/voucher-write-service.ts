@@ -11,7 +11,7 @@ import {
   VOUCHER_WRITE_ENDPOINTS,
   voucherImbalance,
   voucherKindWords,
-  voucherWriteSchemaFor,
+  voucherEndpointPartsSchemaFor,
   writeTakesKind,
   type AcceptanceOut,
   type VoucherWriteIn,
@@ -24,7 +24,7 @@ import { AppError } from '../../errors/catalogue.js';
 import { requestFingerprint } from '../../messaging/messages/request-fingerprint.js';
 import type { CompanyRow } from '../companies/company-repository.js';
 import { newJobId, systemClock, type Clock } from '../bridge-ids.js';
-import { renderVoucherJobXml } from '../jobs/render-job-xml.js';
+import { renderAcceptedVoucherXml } from '../jobs/render-job-xml.js';
 import type { JobQueue } from '../jobs/job-queue.js';
 import { freshJobColumns } from './job-row-defaults.js';
 import { VoucherTypeKinds } from './voucher-kind-lookup.js';
@@ -47,9 +47,9 @@ function totalOf(body: VoucherWriteIn): number {
 }
 
 /** The XML now, so a document the renderer refuses is a 422 for the caller rather than a failed job. */
-function renderOrRefuse(row: Parameters<typeof renderVoucherJobXml>[0], companyName: string): string {
+function renderOrRefuse(render: () => string): string {
   try {
-    return renderVoucherJobXml(row, companyName);
+    return render();
   } catch (error) {
     if (error instanceof VoucherRenderError) throw new AppError('validation_failed', { message: error.message, details: error.issues });
     throw error;
@@ -69,8 +69,12 @@ export class VoucherWriteService {
     this.voucherTypes = deps.voucherTypes ?? new VoucherTypeKinds({ db: deps.db });
   }
 
+  /**
+   * `input` is a body VoucherWriteIn parsed (the route's schema, a 400 when malformed); what is left to
+   * check here is what makes a well-formed body wrong for this endpoint (422), without parsing it again.
+   */
   async submit(company: CompanyRow, path: VoucherWritePath, input: VoucherWriteIn): Promise<WriteAcceptance> {
-    const checked = voucherWriteSchemaFor(path).safeParse(input);
+    const checked = voucherEndpointPartsSchemaFor(path).safeParse(input);
     if (!checked.success) {
       throw new AppError('validation_failed', {
         message: `The ${VOUCHER_WRITE_ENDPOINTS[path].label} is not valid`,
@@ -111,7 +115,7 @@ export class VoucherWriteService {
       ...(targetJobId ? { target_job_id: targetJobId } : {}),
     });
     const now = this.clock().toISOString();
-    const xml = renderOrRefuse({ document, job_id: jobId, target_voucher_guid: target, payload }, companyName);
+    const xml = renderOrRefuse(() => renderAcceptedVoucherXml(documentOf(body), { jobId, targetVoucherGuid: target, targetJobId: targetJobId ?? undefined, kind }, companyName));
     const { row, created } = await this.queue.enqueue({
       job_id: jobId,
       company_id: company.id,

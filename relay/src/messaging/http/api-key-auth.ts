@@ -3,7 +3,8 @@
 // before validation. Successful answers carry the RateLimit-* headers of the burst window.
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../../errors/catalogue.js';
-import { rateLimitHeaders } from '../../limits/rate-limiter.js';
+import { GroupedRateCount } from '../../limits/grouped-rate-count.js';
+import { rateLimitHeaders, type RateLimiter } from '../../limits/rate-limiter.js';
 import type { MessagingModule } from '../messaging-module.js';
 import { limitRules } from '../tenants/tenant-limits.js';
 import type { Tenant } from '../tenants/tenant-service.js';
@@ -15,12 +16,15 @@ declare module 'fastify' {
 }
 
 export function requireTenant(messaging: MessagingModule) {
+  // On PostgreSQL every burst count is a write to one hot row, committed on its own; the requests of a
+  // tenant read in the same turn are counted with one write instead (same answers, one row lock).
+  const burst: Pick<RateLimiter, 'consume'> = messaging.limiter.countsShortWindowsInTable ? new GroupedRateCount(messaging.limiter) : messaging.limiter;
   return async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
     const header = request.headers.authorization;
     const presented = header === undefined ? undefined : (/^Bearer\s+(\S+)\s*$/i.exec(header)?.[1] ?? '');
     if (presented === undefined || presented === '') throw new AppError('api_key_missing');
     const tenant = await messaging.tenants.authenticate(presented);
-    const decision = await messaging.limiter.consume(tenant.id, limitRules(tenant.limits).burst);
+    const decision = await burst.consume(tenant.id, limitRules(tenant.limits).burst);
     const headers = rateLimitHeaders(decision);
     if (!decision.allowed) throw new AppError('burst_limit_exceeded', { headers });
     reply.headers(headers);

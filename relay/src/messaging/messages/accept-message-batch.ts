@@ -91,6 +91,12 @@ async function countAgainstLimits(
   grants: RateLimitGrant[],
 ): Promise<{ accepted: number; refusal: Refusal }> {
   const rules = limitRules(limits);
+  // The common case: room for all of them in both, counted in one statement.
+  const together = await limiter.consumeTogether(tenantId, [rules.daily, rules.sustained], wanted, { executor });
+  if (together) {
+    grants.push(...together);
+    return { accepted: wanted, refusal: { code: 'daily_quota_exceeded', decision: together[0].refusal } };
+  }
   const dailyIndex = grants.push(await limiter.consumeUpTo(tenantId, rules.daily, wanted, { executor })) - 1;
   const daily = grants[dailyIndex]!;
   const sustained = await limiter.consumeUpTo(tenantId, rules.sustained, daily.granted, { executor });

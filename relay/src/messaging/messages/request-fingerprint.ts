@@ -10,27 +10,28 @@
 // object's own enumerable keys are all that counts (a Date is {}).
 import { hash } from 'node:crypto';
 
-/** The canonical JSON text of a value (see above). */
+/** The canonical JSON text of a value (see above); written into one string, no array of parts per level. */
 export function canonicalJson(value: unknown): string {
+  if (value === null || typeof value !== 'object') return JSON.stringify(value) as string;
   if (Array.isArray(value)) {
-    const items: string[] = [];
+    let out = '[';
     // An index loop, not map: a hole must come out as null, as JSON.stringify writes it.
     for (let index = 0; index < value.length; index++) {
       const item: unknown = value[index];
-      items.push(isOmitted(item) ? 'null' : canonicalJson(item));
+      if (index > 0) out += ',';
+      out += isOmitted(item) ? 'null' : canonicalJson(item);
     }
-    return `[${items.join(',')}]`;
+    return `${out}]`;
   }
-  if (value !== null && typeof value === 'object') {
-    const record = value as Record<string, unknown>;
-    const parts: string[] = [];
-    for (const key of sortedKeys(record)) {
-      const item = record[key];
-      if (!isOmitted(item)) parts.push(`${JSON.stringify(key)}:${canonicalJson(item)}`);
-    }
-    return `{${parts.join(',')}}`;
+  const record = value as Record<string, unknown>;
+  let out = '{';
+  for (const key of sortedKeys(record)) {
+    const item = record[key];
+    if (isOmitted(item)) continue;
+    if (out.length > 1) out += ',';
+    out += `${JSON.stringify(key)}:${canonicalJson(item)}`;
   }
-  return JSON.stringify(value) as string;
+  return `${out}}`;
 }
 
 export function requestFingerprint(content: Readonly<Record<string, unknown>>): string {
@@ -53,5 +54,8 @@ function sortedKeys(record: Record<string, unknown>): string[] {
 const MAX_ARRAY_INDEX = 2 ** 32 - 2;
 
 function isArrayIndex(key: string): boolean {
+  // Most keys start with a letter: no regex for them.
+  const first = key.charCodeAt(0);
+  if (!(first >= 0x30 && first <= 0x39)) return false;
   return /^(?:0|[1-9][0-9]*)$/.test(key) && Number(key) <= MAX_ARRAY_INDEX;
 }

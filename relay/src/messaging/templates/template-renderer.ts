@@ -12,7 +12,12 @@ export type RenderedMessage = Readonly<{ subject: string; html: string; text: st
 
 export class TemplateRenderer {
   private readonly handlebars = Handlebars.create();
-  private readonly cache = new Map<string, Compiled>();
+  /**
+   * By escaping, then by source text: the source itself is the key (a template's text is the same
+   * string on every send of its cached row, and V8 keeps a string's hash), not a new string made
+   * from it on every render.
+   */
+  private readonly cache = { html: new Map<string, Compiled>(), plain: new Map<string, Compiled>() };
 
   /** Throws template_syntax_invalid when the source does not parse (checked when a template is saved). */
   assertCompiles(source: string, field: string): void {
@@ -40,12 +45,12 @@ export class TemplateRenderer {
   }
 
   private apply(source: string, context: unknown, escapeHtml: boolean): string {
-    const key = `${escapeHtml ? 'h' : 'p'}:${source}`;
-    let compiled = this.cache.get(key);
+    const cache = escapeHtml ? this.cache.html : this.cache.plain;
+    let compiled = cache.get(source);
     if (!compiled) {
       compiled = this.handlebars.compile(source, { noEscape: !escapeHtml });
-      if (this.cache.size >= MAX_CACHED) this.cache.clear();
-      this.cache.set(key, compiled);
+      if (cache.size >= MAX_CACHED) cache.clear();
+      cache.set(source, compiled);
     }
     try {
       return compiled(context);

@@ -15,6 +15,10 @@ export const TEMPLATE_CACHE_TTL_MS = 2_000;
 export class TemplateService {
   /** (tenant, event_key, channel) → resolution; cleared by every template change in this process. */
   private readonly resolved: ShortLivedCache<ResolvedTemplate | null>;
+  /** Resolutions under way: the sends that miss the cache together share one lookup. */
+  private readonly resolving = new Map<string, Promise<ResolvedTemplate | null>>();
+  /** Bumped with every template change here: a lookup begun before it must not refill the cache. */
+  private generation = 0;
 
   constructor(
     private readonly repository: TemplateRepository,
@@ -43,7 +47,7 @@ export class TemplateService {
     if (row.is_active === 1) await this.assertNoOtherActive(row);
     try {
       await this.repository.insert(row);
-      this.resolved.clear();
+      this.forgetResolutions();
     } catch (error) {
       if (isUniqueViolation(error)) throw new AppError('template_active_conflict');
       throw error;
@@ -74,7 +78,7 @@ export class TemplateService {
     if (next.is_active === 1 && row.is_active === 0) await this.assertNoOtherActive(next);
     try {
       await this.repository.update(id, next);
-      this.resolved.clear();
+      this.forgetResolutions();
     } catch (error) {
       if (isUniqueViolation(error)) throw new AppError('template_active_conflict');
       throw error;
@@ -97,12 +101,32 @@ export class TemplateService {
   async resolveForSend(tenantId: string, eventKey: string, channel: string): Promise<ResolvedTemplate> {
     const key = JSON.stringify([tenantId, eventKey, channel]);
     let resolved = this.resolved.get(key);
-    if (resolved === undefined) {
-      resolved = await this.lookup(tenantId, eventKey, channel);
-      this.resolved.set(key, resolved);
-    }
+    if (resolved === undefined) resolved = await this.resolveOnce(key, tenantId, eventKey, channel);
     if (resolved === null) throw new AppError('invalid_template');
     return resolved;
+  }
+
+  private resolveOnce(key: string, tenantId: string, eventKey: string, channel: string): Promise<ResolvedTemplate | null> {
+    const pending = this.resolving.get(key);
+    if (pending) return pending;
+    const generation = this.generation;
+    const lookup = this.lookup(tenantId, eventKey, channel).then((resolved) => {
+      if (generation === this.generation) this.resolved.set(key, resolved);
+      return resolved;
+    });
+    this.resolving.set(key, lookup);
+    const done = () => {
+      if (this.resolving.get(key) === lookup) this.resolving.delete(key);
+    };
+    lookup.then(done, done);
+    return lookup;
+  }
+
+  /** A template changed here: every later send resolves again. */
+  private forgetResolutions(): void {
+    this.generation += 1;
+    this.resolving.clear();
+    this.resolved.clear();
   }
 
   private async lookup(tenantId: string, eventKey: string, channel: string): Promise<ResolvedTemplate | null> {

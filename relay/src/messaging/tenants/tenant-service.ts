@@ -25,6 +25,13 @@ export class TenantService {
    * cleared by every tenant or key change here.
    */
   private readonly authCache: ShortLivedCache<Tenant>;
+  /**
+   * Lookups under way, by the same digest: the requests that miss the cache together (every TTL,
+   * under load) share one query instead of each making its own.
+   */
+  private readonly authLookups = new Map<string, Promise<Tenant | undefined>>();
+  /** Bumped with every change here: a lookup begun before it must not refill the cache. */
+  private authGeneration = 0;
 
   constructor(
     private readonly repository: TenantRepository,
@@ -89,7 +96,7 @@ export class TenantService {
     if (patch.limits !== undefined) changes.limits = JSON.stringify(mergeOverrides(JSON.parse(row.limits) as LimitOverrides, patch.limits));
     if (patch.provider_order !== undefined) changes.provider_order = patch.provider_order === null ? null : JSON.stringify(patch.provider_order);
     await this.repository.update(id, changes);
-    this.authCache.clear();
+    this.forgetAuthentications();
     return this.get(id);
   }
 
@@ -120,7 +127,7 @@ export class TenantService {
     const key = await this.repository.findApiKey(tenantId, prefix);
     if (!key) throw new AppError('api_key_not_found');
     await this.repository.revokeApiKey(prefix, isoNow(this.now));
-    this.authCache.clear();
+    this.forgetAuthentications();
     const revoked = await this.repository.findApiKey(tenantId, prefix);
     return apiKeyOut(revoked ?? key);
   }
@@ -131,16 +138,38 @@ export class TenantService {
     // The cache is keyed by a digest so that it holds no keys in clear. One-shot crypto.hash: the
     // same SHA-256 hex as sha256Hex, without a Hash object on every request.
     const digest = hash('sha256', presented, 'hex');
-    let tenant = this.authCache.get(digest);
-    if (!tenant) {
-      const found = await this.repository.findLiveKeyWithTenant(presented.slice(0, LOOKUP_PREFIX_LENGTH));
-      if (!found || !secretMatchesHash(presented, found.key_hash)) throw new AppError('api_key_invalid');
-      const { key_hash: _hash, ...tenantRow } = found;
-      tenant = frozen(this.toTenant(tenantRow));
-      this.authCache.set(digest, tenant);
-    }
+    const tenant = this.authCache.get(digest) ?? (await this.verify(presented, digest));
+    if (!tenant) throw new AppError('api_key_invalid');
     if (tenant.status !== 'active') throw new AppError('tenant_inactive');
     return tenant;
+  }
+
+  /** The tenant of a live key matching `presented`, or undefined; one query for concurrent callers. */
+  private verify(presented: string, digest: string): Promise<Tenant | undefined> {
+    const pending = this.authLookups.get(digest);
+    if (pending) return pending;
+    const generation = this.authGeneration;
+    const lookup = (async () => {
+      const found = await this.repository.findLiveKeyWithTenant(presented.slice(0, LOOKUP_PREFIX_LENGTH));
+      if (!found || !secretMatchesHash(presented, found.key_hash)) return undefined;
+      const { key_hash: _hash, ...tenantRow } = found;
+      const tenant = frozen(this.toTenant(tenantRow));
+      if (generation === this.authGeneration) this.authCache.set(digest, tenant);
+      return tenant;
+    })();
+    this.authLookups.set(digest, lookup);
+    const done = () => {
+      if (this.authLookups.get(digest) === lookup) this.authLookups.delete(digest);
+    };
+    lookup.then(done, done);
+    return lookup;
+  }
+
+  /** A tenant or key changed here: takes effect at once for every later request. */
+  private forgetAuthentications(): void {
+    this.authGeneration += 1;
+    this.authLookups.clear();
+    this.authCache.clear();
   }
 
   private async row(id: string): Promise<TenantRow> {
