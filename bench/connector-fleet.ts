@@ -81,6 +81,8 @@ class FleetConnector {
   welcomedAt = 0;
   refusals = 0;
   silent = false;
+  /** The close code of the last connection that had opened (1001, going away, when the relay stops). */
+  lastSessionClose: number | undefined;
   private readonly policy = reconnectPolicy(RECONNECT_BASE_MS, RECONNECT_CAP_MS);
   private stopped = false;
 
@@ -95,6 +97,7 @@ class FleetConnector {
       const socket = new WebSocket(`${this.relayUrl().replace(/^http/, 'ws')}/api/v1/connectors/socket`, { headers: { authorization: `Bearer ${this.credential}` } });
       this.socket = socket;
       let settled = false;
+      let opened = false;
       const done = () => {
         if (!settled) {
           settled = true;
@@ -107,6 +110,7 @@ class FleetConnector {
         request.destroy(); // ends in 'close', so the connector tries again as the real one does
       });
       socket.on('open', () => {
+        opened = true;
         socket.send(JSON.stringify({ type: 'hello', v: CONNECTOR_PROTOCOL_VERSION, connector_version: 'bench', books: { running: true, open_companies: [...this.openCompanies] } }));
       });
       socket.on('message', (data) => {
@@ -123,6 +127,7 @@ class FleetConnector {
       });
       socket.on('error', () => undefined);
       socket.on('close', (code) => {
+        if (opened) this.lastSessionClose = code;
         done();
         if (this.stopped || this.silent) return;
         setTimeout(() => void this.connect(), this.policy.delayAfterClose(code));
@@ -221,14 +226,18 @@ export async function run(): Promise<void> {
     const exited = new Promise((resolve) => relay.child.once('exit', resolve));
     relay.child.kill('SIGTERM');
     await exited;
+    const stoppedAfter = (performance.now() - stoppedAt) / 1000;
     relay = await startRelay(dataDir, relay.port);
     const listeningAfter = (performance.now() - stoppedAt) / 1000;
     while (live.some((c) => c.welcomedAt === 0) && performance.now() - stoppedAt < 180_000) await new Promise((resolve) => setTimeout(resolve, 200));
     const backTimes = live.filter((c) => c.welcomedAt > 0).map((c) => (c.welcomedAt - stoppedAt) / 1000).sort((a, b) => a - b);
     const refusals = live.reduce((n, c) => n + c.refusals, 0) - refusalsBefore;
+    const closeCodes = new Map<string, number>();
+    for (const connector of live) closeCodes.set(String(connector.lastSessionClose), (closeCodes.get(String(connector.lastSessionClose)) ?? 0) + 1);
     process.stdout.write(
-      `restart: relay listening again after ${listeningAfter.toFixed(1)} s; ${backTimes.length}/${live.length} back, all within ${backTimes.at(-1)?.toFixed(1)} s (target <= 60 s); ` +
-        `each back within p50 ${percentile(backTimes, 50).toFixed(1)} s, p95 ${percentile(backTimes, 95).toFixed(1)} s (target <= 10 s); upgrades refused ${refusals} (target 0)\n`,
+      `restart: relay stopped after ${stoppedAfter.toFixed(1)} s, listening again after ${listeningAfter.toFixed(1)} s; ${backTimes.length}/${live.length} back, all within ${backTimes.at(-1)?.toFixed(1)} s (target <= 60 s); ` +
+        `each back within p50 ${percentile(backTimes, 50).toFixed(1)} s, p95 ${percentile(backTimes, 95).toFixed(1)} s (target <= 10 s); upgrades refused ${refusals} (target 0); ` +
+        `sessions closed with ${[...closeCodes].map(([code, n]) => `${code} ×${n}`).join(', ')}\n`,
     );
   } finally {
     for (const connector of fleet) connector.stop();

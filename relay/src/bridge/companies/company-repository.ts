@@ -1,5 +1,6 @@
 // Company rows: lookups, settings, the customer link and the connector pairing. The gateway calls
-// findPairedCompanies / pair / unpair (see /work/notes/bridge-interfaces.md).
+// findPairedCompanies (findPairedCompaniesOf for many connectors) / pair / unpair (see
+// /work/notes/bridge-interfaces.md).
 import type { CompanyOut } from '@ledgerwire/shared';
 import type { Kysely, Selectable } from 'kysely';
 import type { Database } from '../../db/schema.js';
@@ -28,6 +29,15 @@ export function companyOut(row: CompanyRow): CompanyOut {
     reports: { stock: row.report_stock === 1, gst: row.report_gst === 1 },
     created_at: row.created_at,
     updated_at: row.updated_at,
+  };
+}
+
+function pairedCompany(row: Pick<CompanyRow, 'id' | 'books_company_guid' | 'books_company_name' | 'application_id' | 'name'>): PairedCompany {
+  return {
+    company_id: row.id,
+    books_company_guid: row.books_company_guid ?? '',
+    books_company_name: row.books_company_name ?? row.name,
+    application_id: row.application_id,
   };
 }
 
@@ -95,12 +105,30 @@ export class CompanyRepository {
       .where('books_company_guid', 'is not', null)
       .orderBy('id')
       .execute();
-    return rows.map((row) => ({
-      company_id: row.id,
-      books_company_guid: row.books_company_guid ?? '',
-      books_company_name: row.books_company_name ?? row.name,
-      application_id: row.application_id,
-    }));
+    return rows.map(pairedCompany);
+  }
+
+  /**
+   * findPairedCompanies for many connectors in one statement (the gateway's periodic pass over every
+   * session); a connector without pairings has no entry.
+   */
+  async findPairedCompaniesOf(connectorIds: readonly string[]): Promise<Map<string, PairedCompany[]>> {
+    const paired = new Map<string, PairedCompany[]>();
+    if (connectorIds.length === 0) return paired;
+    const rows = await this.db
+      .selectFrom('companies')
+      .select(['id', 'connector_id', 'books_company_guid', 'books_company_name', 'application_id', 'name'])
+      .where('connector_id', 'in', [...connectorIds])
+      .where('books_company_guid', 'is not', null)
+      .orderBy('id')
+      .execute();
+    for (const row of rows) {
+      if (row.connector_id === null) continue;
+      const list = paired.get(row.connector_id) ?? [];
+      list.push(pairedCompany(row));
+      paired.set(row.connector_id, list);
+    }
+    return paired;
   }
 
   /** Pairs the company with a connector and a books company; a books company is paired once per connector. */

@@ -6,6 +6,21 @@ import type { Database } from '../../db/schema.js';
 
 export type OpenCompany = Readonly<{ guid: string; name: string }>;
 
+export type SessionOpening = Readonly<{ version: string; booksProduct: string | null; openCompanies: readonly OpenCompany[]; now: string }>;
+
+function openedColumns(sessionId: string, input: SessionOpening) {
+  return {
+    connected: 1,
+    session_id: sessionId,
+    version: input.version,
+    books_product: input.booksProduct,
+    open_companies: JSON.stringify(input.openCompanies),
+    last_seen_at: input.now,
+    disconnected_at: null,
+    updated_at: input.now,
+  };
+}
+
 export class ConnectorPresenceStore {
   private readonly db: Kysely<Database>;
 
@@ -14,25 +29,24 @@ export class ConnectorPresenceStore {
   }
 
   /** A session said hello: it owns the connector from now on. */
-  async openSession(
-    connectorId: string,
-    sessionId: string,
-    input: { version: string; booksProduct: string | null; openCompanies: readonly OpenCompany[]; now: string },
-  ): Promise<void> {
-    await this.db
+  async openSession(connectorId: string, sessionId: string, input: SessionOpening): Promise<void> {
+    await this.db.updateTable('connectors').set(openedColumns(sessionId, input)).where('id', '=', connectorId).execute();
+  }
+
+  /**
+   * openSession for a connector that is online already with its books as `booksRunning` says (a
+   * reconnect, a relay restart): then nothing is to be published, and this one statement does the work of
+   * openSession, markOnline and setBooksRunning. False when the connector was not so; nothing is written.
+   */
+  async openSteadySession(connectorId: string, sessionId: string, input: SessionOpening & { booksRunning: boolean }): Promise<boolean> {
+    const result = await this.db
       .updateTable('connectors')
-      .set({
-        connected: 1,
-        session_id: sessionId,
-        version: input.version,
-        books_product: input.booksProduct,
-        open_companies: JSON.stringify(input.openCompanies),
-        last_seen_at: input.now,
-        disconnected_at: null,
-        updated_at: input.now,
-      })
+      .set(openedColumns(sessionId, input))
       .where('id', '=', connectorId)
-      .execute();
+      .where('online', '=', 1)
+      .where('books_running', '=', input.booksRunning ? 1 : 0)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) === 1;
   }
 
   /** True when this call turned the connector online (so the caller publishes connector.online). */
@@ -65,12 +79,18 @@ export class ConnectorPresenceStore {
       .execute();
   }
 
-  async touch(connectorId: string, sessionId: string, now: string): Promise<void> {
+  /**
+   * Records that these sessions were heard from, in one statement: only rows still owned by the session
+   * named are touched. Session ids are unique to one connector, so matching the two lists separately
+   * is the same as matching the pairs.
+   */
+  async touchSessions(sessions: readonly { connectorId: string; sessionId: string }[], now: string): Promise<void> {
+    if (sessions.length === 0) return;
     await this.db
       .updateTable('connectors')
       .set({ last_seen_at: now })
-      .where('id', '=', connectorId)
-      .where('session_id', '=', sessionId)
+      .where('id', 'in', sessions.map((s) => s.connectorId))
+      .where('session_id', 'in', sessions.map((s) => s.sessionId))
       .execute();
   }
 
@@ -78,6 +98,13 @@ export class ConnectorPresenceStore {
   async currentSession(connectorId: string): Promise<string | null> {
     const row = await this.db.selectFrom('connectors').select('session_id').where('id', '=', connectorId).executeTakeFirst();
     return row?.session_id ?? null;
+  }
+
+  /** currentSession for many connectors in one read. */
+  async currentSessions(connectorIds: readonly string[]): Promise<Map<string, string | null>> {
+    if (connectorIds.length === 0) return new Map();
+    const rows = await this.db.selectFrom('connectors').select(['id', 'session_id']).where('id', 'in', [...connectorIds]).execute();
+    return new Map(rows.map((row) => [row.id, row.session_id]));
   }
 
   /** The session's socket closed. False when a newer session owns the connector already. */
@@ -90,6 +117,18 @@ export class ConnectorPresenceStore {
       .where('connected', '=', 1)
       .executeTakeFirst();
     return Number(result.numUpdatedRows) === 1;
+  }
+
+  /** closeSession for many sessions in one statement (matching the two lists as in touchSessions). */
+  async closeSessions(sessions: readonly { connectorId: string; sessionId: string }[], now: string): Promise<void> {
+    if (sessions.length === 0) return;
+    await this.db
+      .updateTable('connectors')
+      .set({ connected: 0, disconnected_at: now, updated_at: now })
+      .where('id', 'in', sessions.map((s) => s.connectorId))
+      .where('session_id', 'in', sessions.map((s) => s.sessionId))
+      .where('connected', '=', 1)
+      .execute();
   }
 
   /**

@@ -27,6 +27,9 @@ export type ConnectorGatewayDeps = Readonly<{
   log: FastifyBaseLogger;
 }>;
 
+/** Sessions whose ownership and pairings the claim pass reads in one statement each. */
+const PASS_CHUNK = 500;
+
 export class ConnectorGateway {
   private readonly sessions = new Map<string, ConnectorSession>();
   private readonly services: SessionServices;
@@ -50,7 +53,7 @@ export class ConnectorGateway {
     this.claimLoop = createBackgroundLoop({ name: 'connector-claims', intervalMs: settings.claimIntervalMs, log, pass: () => this.claimPass() });
     // Looks four times an interval: a silent connector is dropped soon after its silence passes the
     // limit (under 45 s with the default heartbeat), not up to a whole interval later.
-    this.heartbeatLoop = createBackgroundLoop({ name: 'connector-heartbeat', intervalMs: Math.max(50, Math.floor(settings.heartbeatMs / 4)), log, pass: async () => this.heartbeatPass() });
+    this.heartbeatLoop = createBackgroundLoop({ name: 'connector-heartbeat', intervalMs: Math.max(50, Math.floor(settings.heartbeatMs / 4)), log, pass: () => this.heartbeatPass() });
     this.presenceLoop = createBackgroundLoop({
       name: 'connector-presence',
       intervalMs: clamp(settings.offlineGraceMs / 2, 250, 5000),
@@ -117,30 +120,58 @@ export class ConnectorGateway {
     await session.fillCapacity();
   }
 
-  /** Safety net: drop sessions taken over elsewhere, refresh pairings and claim for every session. */
+  /**
+   * Safety net: drop sessions taken over elsewhere, refresh pairings and claim for every session. With
+   * ten thousand sessions one statement each was most of an idle relay's CPU: ownership and pairings are
+   * read for a chunk of sessions at a time, and only a session with a paired company claims (a claim
+   * looks at nothing else). Only sessions ready before the read are judged by it: a hello finishing
+   * meanwhile has written a newer owner than the one read.
+   */
   async claimPass(): Promise<void> {
-    for (const session of this.sessions.values()) {
-      if (!(await session.checkOwnership())) continue;
-      await session.refreshPairings();
-      await session.fillCapacity();
+    const ready = [...this.sessions.values()].filter((session) => session.ready);
+    for (let first = 0; first < ready.length; first += PASS_CHUNK) {
+      const chunk = ready.slice(first, first + PASS_CHUNK);
+      const ids = chunk.map((session) => session.connector.connectorId);
+      const owners = await this.deps.presence.currentSessions(ids);
+      const pairings = await this.deps.companies.findPairedCompaniesOf(ids);
+      const owned = chunk.filter((session) => session.keepIfOwner(owners.get(session.connector.connectorId)));
+      for (const session of owned) session.pairingsRead(pairings.get(session.connector.connectorId) ?? []);
+      for (const session of owned) if (session.paired) await session.fillCapacity();
     }
   }
 
-  heartbeatPass(): void {
+  /** Each session's heartbeat, then one write of what was heard from them since the last pass. */
+  async heartbeatPass(): Promise<void> {
     for (const session of this.sessions.values()) session.heartbeat(this.deps.settings.heartbeatMs);
+    try {
+      await this.deps.presence.flushHeard();
+    } catch (error) {
+      // Not the pass's failure: a loop that backed off would drop silent connectors late. Kept for the next pass.
+      this.deps.log.error({ err: error }, 'writing last_seen_at of the connectors heard failed; trying again next pass');
+    }
   }
 
   async presencePass(): Promise<void> {
     await this.deps.presence.sweep();
   }
 
-  /** Ends every session and waits until each close was recorded, then stops the loops. */
+  /**
+   * Ends every session and waits until each close was recorded (those that held no jobs together, in
+   * one statement per chunk), then stops the loops.
+   */
   async close(): Promise<void> {
     for (const timer of this.graceTimers) clearTimeout(timer);
     this.graceTimers.clear();
     const sessions = [...this.sessions.values()];
     for (const session of sessions) session.endForShutdown();
     await Promise.all(sessions.map((s) => s.closed));
+    const idle = sessions.filter((s) => s.closeRecordedByGateway).map((s) => ({ connectorId: s.connector.connectorId, sessionId: s.sessionId }));
+    try {
+      await this.deps.presence.sessionsClosed(idle);
+    } catch (error) {
+      // Their rows still read connected: the next hello replaces them, or the sweep takes them as a dead relay's.
+      this.deps.log.error({ err: error, sessions: idle.length }, 'recording the closes of idle sessions at shutdown failed');
+    }
     await Promise.all(this.loops.map((loop) => loop.stop()));
     await this.deps.wakeChannel.close();
     await this.deps.presence.flush();

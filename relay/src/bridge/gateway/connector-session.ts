@@ -35,6 +35,8 @@ export class ConnectorSession {
   private state: SessionState = 'awaiting_hello';
   /** Set when this relay process ends the session on its way down (see endForShutdown). */
   private relayShuttingDown = false;
+  /** Set by the close of a session that held no jobs when its relay shut down: the gateway records it, with the others, in one statement. */
+  private closeLeftToGateway = false;
   /** Jobs pushed and not yet answered, with their lease end; an expired lease frees the slot. */
   private readonly inFlight = new Map<string, number>();
   /** Of those, the ones the connector confirmed it stored (job.ack): their leases run while it is here. */
@@ -82,6 +84,21 @@ export class ConnectorSession {
 
   servesCompany(companyId: number): boolean {
     return this.companies.some((c) => c.company_id === companyId);
+  }
+
+  /** Past hello and not closed. */
+  get ready(): boolean {
+    return this.state === 'ready';
+  }
+
+  /** Whether any company is paired with the connector (as last read): without one there is nothing to claim. */
+  get paired(): boolean {
+    return this.companies.length > 0;
+  }
+
+  /** Once closed: whether the gateway is to record this session's close (see handleClose). */
+  get closeRecordedByGateway(): boolean {
+    return this.closeLeftToGateway;
   }
 
   /** This relay process is shutting down: the jobs the session holds go back without costing a retry. */
@@ -145,12 +162,13 @@ export class ConnectorSession {
   }
 
   /**
-   * Ends this session when a newer connection of the connector said hello on another relay process
-   * (this socket is then a half-open leftover that must not claim jobs). True while it still owns it.
+   * `owner` is the session that owns the connector now, as the gateway read it after this one was
+   * ready. Ends this session when a newer connection of the connector said hello on another relay
+   * process (this socket is then a half-open leftover that must not claim jobs). True while it still owns it.
    */
-  async checkOwnership(): Promise<boolean> {
+  keepIfOwner(owner: string | null | undefined): boolean {
     if (this.state !== 'ready') return false;
-    if (await this.services.presence.ownsConnector(this.connector.connectorId, this.sessionId)) return true;
+    if (owner === this.sessionId) return true;
     this.end(CloseCode.replaced, 'a newer connection of this connector took over', 'replaced');
     return false;
   }
@@ -158,8 +176,12 @@ export class ConnectorSession {
   /** Re-reads the pairings (they change through the API) and tells the connector when they did. */
   async refreshPairings(): Promise<void> {
     if (this.state !== 'ready') return;
-    const fresh = await this.services.companies.findPairedCompanies(this.connector.connectorId);
-    if (samePairings(fresh, this.companies)) return;
+    this.pairingsRead(await this.services.companies.findPairedCompanies(this.connector.connectorId));
+  }
+
+  /** The pairings as just read (by refreshPairings, or the gateway's pass for many sessions). */
+  pairingsRead(fresh: readonly GatewayPairedCompany[]): void {
+    if (this.state !== 'ready' || samePairings(fresh, this.companies)) return;
     this.companies = fresh;
     this.send({ type: 'pairings', v: CONNECTOR_PROTOCOL_VERSION, companies: fresh.map(pairedOut) });
   }
@@ -290,7 +312,7 @@ export class ConnectorSession {
         this.send({ type: 'pong', v: CONNECTOR_PROTOCOL_VERSION, nonce: message.nonce });
         return this.recordHeard();
       case 'pong':
-        return this.services.presence.heard(this.connector.connectorId, this.sessionId);
+        return this.recordHeard();
       case 'error':
         this.log.warn({ connector_id: this.connector.connectorId, code: message.code, ref: message.ref }, `connector reported: ${message.message}`);
         return;
@@ -332,7 +354,9 @@ export class ConnectorSession {
       }),
     });
     if (outcomes.length > 0) this.sendResultAcks(outcomes, recorded);
-    await this.fillCapacity();
+    // Pairings were just read: a connector without any has nothing to claim (a whole fleet reconnecting
+    // after a relay restart saves a transaction per hello).
+    if (this.companies.length > 0) await this.fillCapacity();
   }
 
   /** Delivery confirmed: the connector stored these jobs; their leases are renewed while it is here. */
@@ -415,7 +439,15 @@ export class ConnectorSession {
     const wasReady = this.state !== 'awaiting_hello';
     this.state = 'closed';
     try {
+      // A claim running now may lease jobs it then does not push (the state is closed): only a session
+      // with no claim running and nothing in flight is known to hold no jobs.
+      const claimRunning = this.claiming !== undefined;
       await this.claiming;
+      if (wasReady && this.relayShuttingDown && !claimRunning && this.inFlight.size === 0) {
+        // Nothing to requeue; ten thousand closes one statement each would outlast the shutdown timeout.
+        this.closeLeftToGateway = true;
+        return;
+      }
       if (wasReady && (await this.services.presence.sessionClosed(this.connector.connectorId, this.sessionId))) {
         // Still the connector's session: what it held goes back to the queue (retry_count + 1, unless the relay is the one going).
         await this.services.jobs.requeueConnectorJobs(this.connector.connectorId, { countRetry: !this.relayShuttingDown });
@@ -430,15 +462,16 @@ export class ConnectorSession {
   }
 
   /**
-   * A connector that pings on its own is rarely pinged by the relay, so its pings must keep last_seen_at
-   * fresh too: every relay's presence sweep reads a connected connector silent for three heartbeats as
-   * one whose relay died, and would publish connector.offline for a live one. Once an interval is enough.
+   * Its pings and pongs keep last_seen_at fresh (a connector that pings on its own is rarely pinged by
+   * the relay): every relay's presence sweep reads a connected connector silent for three heartbeats as
+   * one whose relay died, and would publish connector.offline for a live one. Once an interval is
+   * enough; the presence service writes what it heard in one statement per heartbeat tick.
    */
-  private async recordHeard(): Promise<void> {
+  private recordHeard(): void {
     const now = this.services.clock().getTime();
     if (now - this.lastHeardWriteAt < this.services.settings.heartbeatMs) return;
     this.lastHeardWriteAt = now;
-    await this.services.presence.heard(this.connector.connectorId, this.sessionId);
+    this.services.presence.heard(this.connector.connectorId, this.sessionId);
   }
 
   private sendError(code: ProtocolErrorCode, message: string, ref?: string | null): void {

@@ -40,6 +40,8 @@ export type GatewayPairedCompany = Readonly<{
 
 export type GatewayCompanies = {
   findPairedCompanies(connectorId: string): Promise<readonly GatewayPairedCompany[]>;
+  /** The same for many connectors in one read; a connector without pairings has no entry. */
+  findPairedCompaniesOf(connectorIds: readonly string[]): Promise<ReadonlyMap<string, readonly GatewayPairedCompany[]>>;
 };
 
 /** The customer a current enrolment token belongs to; undefined for an unknown or rotated token. */

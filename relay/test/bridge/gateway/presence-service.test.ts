@@ -85,6 +85,20 @@ describeOnDatabases('presence service', (kind) => {
     expect(await types()).toEqual(['connector.online']);
   });
 
+  it('publishes only what changed when a connector comes back within the grace period: its books, not itself', async () => {
+    await presence.sessionOpened(connector, 's-1', '1.0.0', BOOKS_STOPPED);
+    await presence.sessionClosed(connector.connectorId, 's-1');
+    advance(GRACE_MS / 2);
+    await presence.sessionOpened(connector, 's-2', '1.0.1', BOOKS_RUNNING);
+    await presence.sessionClosed(connector.connectorId, 's-2');
+    advance(GRACE_MS / 2);
+    await presence.sessionOpened(connector, 's-3', '1.0.2', BOOKS_RUNNING);
+    expect(await presence.ownsConnector(connector.connectorId, 's-3')).toBe(true);
+    expect(await types()).toEqual(['connector.online', 'books.started']);
+    const record = await new ConnectorRepository({ db: relay.app.relay.database.db }).get(connector.connectorId);
+    expect(record).toMatchObject({ online: true, version: '1.0.2', books_running: true, open_companies: BOOKS_RUNNING.open_companies });
+  });
+
   it('publishes books.stopped and books.started on each change, in order', async () => {
     await presence.sessionOpened(connector, 's-1', '1.0.0', BOOKS_STOPPED);
     await presence.booksChanged(connector, BOOKS_RUNNING);
@@ -100,7 +114,7 @@ describeOnDatabases('presence service', (kind) => {
     expect(await presence.ownsConnector(connector.connectorId, 's-1')).toBe(false);
     expect(await presence.sessionClosed(connector.connectorId, 's-1')).toBe(false);
     advance(GRACE_MS + HEARTBEAT_MS);
-    await presence.heard(connector.connectorId, 's-2');
+    presence.heard(connector.connectorId, 's-2');
     advance(HEARTBEAT_MS * 3 + GRACE_MS - 1);
     expect(await presence.sweep()).toBe(0);
     advance(1);
