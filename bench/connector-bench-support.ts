@@ -57,6 +57,16 @@ export function peakRssMb(pid: number): number | undefined {
   }
 }
 
+/** Resident memory of a process now (Linux /proc VmRSS), in MB; undefined elsewhere. */
+export function currentRssMb(pid: number): number | undefined {
+  try {
+    const match = /VmRSS:\s+(\d+) kB/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'));
+    return match ? Number(match[1]) / 1024 : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 /** CPU time a process has used so far (Linux /proc, user + system), in ms; undefined elsewhere. */
 export function cpuTimeMs(pid: number): number | undefined {
   try {
@@ -64,6 +74,17 @@ export function cpuTimeMs(pid: number): number | undefined {
     const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
     const ticks = Number(fields[11]) + Number(fields[12]);
     return Number.isFinite(ticks) ? ticks * 10 : undefined; // USER_HZ is 100 on Linux
+  } catch {
+    return undefined;
+  }
+}
+
+/** Of that, the time spent in the kernel (system time: socket and file writes, page faults), in ms. */
+export function cpuSystemMs(pid: number): number | undefined {
+  try {
+    const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+    const ticks = Number(fields[12]);
+    return Number.isFinite(ticks) ? ticks * 10 : undefined;
   } catch {
     return undefined;
   }
@@ -95,4 +116,26 @@ export async function waitFor<T>(check: () => Promise<T | undefined> | T | undef
     if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
     await new Promise((resolve) => setTimeout(resolve, everyMs));
   }
+}
+
+/** The emulator's busy time (its control API, GET /busy; see the emulator's README). */
+export type BooksBusySample = Readonly<{ busyMs: number; requests: number; connections: number; clockMs: number; serving: number; idleSinceMs: number | null }>;
+
+export async function booksBusy(controlUrl: string): Promise<BooksBusySample> {
+  const response = await fetch(`${controlUrl}/busy`);
+  if (response.status !== 200) throw new Error(`GET /busy → ${response.status}`);
+  return (await response.json()) as BooksBusySample;
+}
+
+/**
+ * How much of the wall time between two samples the books were busy, on the emulator's own clock. When
+ * the later sample finds them idle the window ends with their last answer, so the time the caller took
+ * to notice the end is not counted as idle. `gapMs` is the mean idle time between two requests.
+ */
+export function booksUtilisation(before: BooksBusySample, after: BooksBusySample): { busyShare: number; requests: number; connections: number; gapMs: number } {
+  const end = after.idleSinceMs ?? after.clockMs;
+  const wall = end - before.clockMs;
+  const busy = after.busyMs - before.busyMs;
+  const requests = after.requests - before.requests;
+  return { busyShare: busy / wall, requests, connections: after.connections - before.connections, gapMs: requests > 0 ? (wall - busy) / requests : NaN };
 }

@@ -15,6 +15,11 @@
 // elsewhere, and the books do not wait for it.
 // Each round also prints how long the emulator's main thread, ready to run, waited for a core (Linux):
 // on a machine whose cores the three programs overrun, that wait is where the pipeline's rate goes.
+// Beside the ratio, how busy the books were: the emulator's own busy time (its control API, GET /busy)
+// sampled when the timed window opens and once the last outcome is in, divided by the wall time between
+// (on the emulator's clock, up to its last answer), with the mean idle gap between two of its requests;
+// and the relay's plus the connector's CPU per voucher against the books'. Issue #23 asks for the books
+// busy ≥ 95 % of the wall time, and relay + connector ≤ half the books' CPU per voucher.
 // And, as a control, the emulator alone again with one unrelated busy program beside it (computing and
 // allocating, no I/O): on a machine of few cores, what keeping one other core busy costs the emulator
 // whoever does it — the most a pipeline whose relay and connector keep a core busy could reach there.
@@ -27,7 +32,17 @@ import path from 'node:path';
 import { renderVoucherImportBatch } from '@ledgerwire/shared';
 import { BooksClient, startConnectorService } from '@ledgerwire/connector';
 import { spawnBusyNeighbour, spawnConnector, spawnEmulator, type ChildHandle, type EmulatorProcess } from './bench-processes.js';
-import { coreWaitMs, cpuTimeMs, startBenchRelay, tempDir, waitFor, type BenchRelay } from './connector-bench-support.js';
+import {
+  booksBusy,
+  booksUtilisation,
+  coreWaitMs,
+  cpuSystemMs,
+  cpuTimeMs,
+  startBenchRelay,
+  tempDir,
+  waitFor,
+  type BenchRelay,
+} from './connector-bench-support.js';
 import { placeOnCores, type CorePlacement } from './core-placement.js';
 
 const TOTAL = Number(process.env.BENCH_PIPELINE_VOUCHERS ?? 2000);
@@ -84,7 +99,16 @@ async function timedWindow(relay: BenchRelay, warmUp: number): Promise<{ seconds
   return { seconds: (closed - opened) / 1000, settled: at.filter((t) => t > opened).length };
 }
 
-type CpuTimes = Readonly<{ books: number; connector: number; relay: number; booksWaited: number }>;
+type CpuTimes = Readonly<{
+  books: number;
+  connector: number;
+  relay: number;
+  booksWaited: number;
+  /** Of each party's CPU time, the part spent in the kernel. */
+  booksSystem: number;
+  connectorSystem: number;
+  relaySystem: number;
+}>;
 
 /**
  * CPU time used so far (ms) by the emulator's and the connector's processes and by this one (the relay),
@@ -93,15 +117,21 @@ type CpuTimes = Readonly<{ books: number; connector: number; relay: number; book
 function cpuOf(books: ChildHandle, connector: ChildHandle): CpuTimes {
   const { user, system } = process.cpuUsage();
   const booksPid = books.child.pid ?? 0;
+  const connectorPid = connector.child.pid ?? 0;
   return {
     books: cpuTimeMs(booksPid) ?? NaN,
-    connector: cpuTimeMs(connector.child.pid ?? 0) ?? NaN,
+    connector: cpuTimeMs(connectorPid) ?? NaN,
     relay: (user + system) / 1000,
     booksWaited: coreWaitMs(booksPid) ?? NaN,
+    booksSystem: cpuSystemMs(booksPid) ?? NaN,
+    connectorSystem: cpuSystemMs(connectorPid) ?? NaN,
+    relaySystem: system / 1000,
   };
 }
 
-async function pipelineRate(placement: CorePlacement): Promise<{ rate: number; batch: number; cpuMicros: CpuTimes }> {
+type BooksUse = ReturnType<typeof booksUtilisation>;
+
+async function pipelineRate(placement: CorePlacement): Promise<{ rate: number; batch: number; cpuMicros: CpuTimes; books: BooksUse }> {
   const books = await warmEmulator(placement);
   const relay = await startBenchRelay({ CONNECTOR_MAX_IN_FLIGHT: String(IMPORT_BATCH * 3), CONNECTOR_CLAIM_INTERVAL_MS: '1000' });
   const dataDir = tempDir('bench-connector-');
@@ -128,17 +158,19 @@ async function pipelineRate(placement: CorePlacement): Promise<{ rate: number; b
     // CPU is read when the warm-up's outcomes are in (seen within 5 ms) and at the end.
     await waitFor(async () => ((await countJobs(relay, ['completed', 'failed'])) >= WARM_UP ? true : undefined), 'the warm-up outcomes to reach the relay', 600_000, 5);
     const cpuBefore = cpuOf(books, connector);
+    const busyBefore = await booksBusy(books.controlUrl);
     const settledBefore = await countJobs(relay, ['completed', 'failed']);
     const all = WARM_UP + TOTAL;
     await waitFor(async () => ((await countJobs(relay, ['completed', 'failed'])) >= all ? true : undefined), 'every outcome to reach the relay', 600_000, 250);
     const cpuAfter = cpuOf(books, connector);
+    const busyAfter = await booksBusy(books.controlUrl);
     const failed = await countJobs(relay, ['failed']);
     if (failed > 0) throw new Error(`${failed} of ${all} journals failed`);
     const window = await timedWindow(relay, WARM_UP);
     const imports = await waitFor(() => importRequests(dataDir, all), "the connector's status to show every outcome delivered", 60_000, 50);
     const perVoucher = (key: keyof CpuTimes) => ((cpuAfter[key] - cpuBefore[key]) * 1000) / (all - settledBefore);
-    const cpuMicros = { books: perVoucher('books'), connector: perVoucher('connector'), relay: perVoucher('relay'), booksWaited: perVoucher('booksWaited') };
-    return { rate: window.settled / window.seconds, batch: all / Math.max(1, imports), cpuMicros };
+    const cpuMicros = Object.fromEntries((Object.keys(cpuAfter) as (keyof CpuTimes)[]).map((key) => [key, perVoucher(key)])) as CpuTimes;
+    return { rate: window.settled / window.seconds, batch: all / Math.max(1, imports), cpuMicros, books: booksUtilisation(busyBefore, busyAfter) };
   } finally {
     await connector?.stop();
     await relay.close();
@@ -190,7 +222,7 @@ async function warmEmulator(placement: CorePlacement): Promise<EmulatorProcess> 
   return books;
 }
 
-type EmulatorRun = Readonly<{ rate: number; cpuMicros: number; waitedMicros: number }>;
+type EmulatorRun = Readonly<{ rate: number; cpuMicros: number; waitedMicros: number; books: BooksUse }>;
 
 /** The emulator alone, in a fresh warmed-up process, importing the same journals at `batch` per request. */
 async function emulatorRate(batch: number, placement: CorePlacement): Promise<EmulatorRun> {
@@ -201,11 +233,13 @@ async function emulatorRate(batch: number, placement: CorePlacement): Promise<Em
     await importDirectly(books, -2 * WARM_UP, -WARM_UP, batch);
     const cpuBefore = cpuTimeMs(pid) ?? NaN;
     const waitedBefore = coreWaitMs(pid) ?? NaN;
+    const busyBefore = await booksBusy(books.controlUrl);
     const started = performance.now();
     await importDirectly(books, 0, TOTAL, batch);
     const rate = TOTAL / ((performance.now() - started) / 1000);
+    const use = booksUtilisation(busyBefore, await booksBusy(books.controlUrl));
     const perVoucher = (after: number | undefined, before: number) => (((after ?? NaN) - before) * 1000) / TOTAL;
-    return { rate, cpuMicros: perVoucher(cpuTimeMs(pid), cpuBefore), waitedMicros: perVoucher(coreWaitMs(pid), waitedBefore) };
+    return { rate, cpuMicros: perVoucher(cpuTimeMs(pid), cpuBefore), waitedMicros: perVoucher(coreWaitMs(pid), waitedBefore), books: use };
   } finally {
     await books.stop();
   }
@@ -226,6 +260,12 @@ export type PipelineRound = Readonly<{
   achievedBatch: number;
   /** CPU time per voucher (µs) of each party while the pipeline drained, and the emulator's wait for a core. */
   cpuMicros: CpuTimes;
+  /** The books' busy time ÷ wall while the pipeline drained, their requests, and the mean idle gap between two. */
+  books: BooksUse;
+  /** (relay + connector) CPU per voucher ÷ the books'. */
+  cpuShare: number;
+  /** The alone emulator's busy time ÷ wall (its client renders the next batch between requests). */
+  emulatorBusyShare: number;
   emulatorRate: number;
   emulatorCpuMicros: number;
   /** The alone emulator's main thread's wait for a core (µs per voucher). */
@@ -236,7 +276,16 @@ export type PipelineRound = Readonly<{
   besideBusyRatio: number;
 }>;
 
-export type PipelineResult = Readonly<{ vouchers: number; placement: string; rounds: readonly PipelineRound[]; ratio: number; besideBusyRatio: number }>;
+export type PipelineResult = Readonly<{
+  vouchers: number;
+  placement: string;
+  rounds: readonly PipelineRound[];
+  ratio: number;
+  besideBusyRatio: number;
+  /** Medians of the rounds' books busy ÷ wall and (relay + connector) ÷ books CPU per voucher. */
+  booksBusyShare: number;
+  cpuShare: number;
+}>;
 
 function median(values: readonly number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
@@ -277,6 +326,9 @@ async function measureRounds(placement: CorePlacement): Promise<Omit<PipelineRes
       pipelineRate: pipeline.rate,
       achievedBatch: pipeline.batch,
       cpuMicros: pipeline.cpuMicros,
+      books: pipeline.books,
+      cpuShare: (pipeline.cpuMicros.relay + pipeline.cpuMicros.connector) / pipeline.cpuMicros.books,
+      emulatorBusyShare: alone.reduce((sum, a) => sum + a.books.busyShare, 0) / alone.length,
       emulatorRate: aloneRate,
       emulatorCpuMicros: alone.reduce((sum, a) => sum + a.cpuMicros, 0) / alone.length,
       emulatorWaitedMicros: alone.reduce((sum, a) => sum + a.waitedMicros, 0) / alone.length,
@@ -285,7 +337,14 @@ async function measureRounds(placement: CorePlacement): Promise<Omit<PipelineRes
       besideBusyRatio: besideBusy.rate / aloneRate,
     });
   }
-  return { vouchers: TOTAL, rounds, ratio: median(rounds.map((r) => r.ratio)), besideBusyRatio: median(rounds.map((r) => r.besideBusyRatio)) };
+  return {
+    vouchers: TOTAL,
+    rounds,
+    ratio: median(rounds.map((r) => r.ratio)),
+    besideBusyRatio: median(rounds.map((r) => r.besideBusyRatio)),
+    booksBusyShare: median(rounds.map((r) => r.books.busyShare)),
+    cpuShare: median(rounds.map((r) => r.cpuShare)),
+  };
 }
 
 export function printPipeline(result: PipelineResult): void {
@@ -293,7 +352,14 @@ export function printPipeline(result: PipelineResult): void {
   result.rounds.forEach((r, i) => {
     const cpu = r.cpuMicros;
     console.log(`  round ${i + 1}: pipeline API→relay→connector→emulator ${r.pipelineRate.toFixed(0)} vouchers/s (achieved batch ${r.achievedBatch.toFixed(1)})`);
-    console.log(`           CPU per voucher: emulator ${cpu.books.toFixed(0)} µs, connector ${cpu.connector.toFixed(0)} µs, relay ${cpu.relay.toFixed(0)} µs`);
+    const inKernel = (total: number, system: number) => `${total.toFixed(0)} µs (${((100 * system) / total).toFixed(0)} % kernel)`;
+    console.log(
+      `           CPU per voucher: emulator ${inKernel(cpu.books, cpu.booksSystem)}, connector ${inKernel(cpu.connector, cpu.connectorSystem)}, relay ${inKernel(cpu.relay, cpu.relaySystem)} → relay + connector ${r.cpuShare.toFixed(2)} × the books'`,
+    );
+    const gap = r.books.gapMs;
+    console.log(
+      `           books busy ${(r.books.busyShare * 100).toFixed(1)} % of wall (${r.books.requests} requests on ${r.books.connections} new connections, mean idle gap between two ${gap.toFixed(2)} ms; alone: ${(r.emulatorBusyShare * 100).toFixed(1)} %)`,
+    );
     if (Number.isFinite(cpu.booksWaited)) {
       console.log(`           the emulator, ready to run, waited for a core ${cpu.booksWaited.toFixed(0)} µs per voucher (alone: ${r.emulatorWaitedMicros.toFixed(0)} µs; ${os.availableParallelism()} cores for three programs)`);
     }
@@ -301,6 +367,8 @@ export function printPipeline(result: PipelineResult): void {
     console.log(`           control: the emulator alone beside one unrelated busy program ${r.besideBusyRate.toFixed(0)} vouchers/s → ${r.besideBusyRatio.toFixed(2)} of alone`);
   });
   console.log(`  ratio pipeline/emulator, median of ${result.rounds.length}: ${result.ratio.toFixed(2)} (target ≥ 0.90)`);
+  console.log(`  books busy ÷ wall while the pipeline drains, median: ${(result.booksBusyShare * 100).toFixed(1)} % (target ≥ 95 %)`);
+  console.log(`  relay + connector CPU per voucher ÷ the books', median: ${result.cpuShare.toFixed(2)} (target ≤ 0.50)`);
   console.log(`  control, median: a busy program beside the emulator leaves it ${result.besideBusyRatio.toFixed(2)} of its alone rate on this machine (${os.availableParallelism()} cores)`);
 }
 

@@ -310,6 +310,81 @@ describe('job runner', () => {
     expect(await bookedWith(job.job_id)).toHaveLength(1);
   });
 
+  /**
+   * A rig whose requests are recorded (the REMOTEIDs each carried, in order); `whileFirstInBooks` runs
+   * once the first request is on its way, when the runner has prepared the one after it.
+   */
+  function recordingRig(batchSize: number, whileFirstInBooks: (r: Rig) => void): { r: Rig; requests: string[][] } {
+    const requests: string[][] = [];
+    const made: { rig?: Rig } = {};
+    const r = rig(tempDataDir(), (real) => ({
+      voucherTypeKind: (company, typeName) => real.voucherTypeKind(company, typeName),
+      importXml(xml, expectation) {
+        const first = requests.length === 0;
+        requests.push([...xml.matchAll(/REMOTEID="([^"]+)"/g)].map((m) => m[1] as string));
+        const onSent = () => {
+          expectation.onSent?.();
+          if (first && made.rig) whileFirstInBooks(made.rig);
+        };
+        return real.importXml(xml, { ...expectation, onSent });
+      },
+    }), batchSize);
+    made.rig = r;
+    return { r, requests };
+  }
+
+  it('sends the request it prepared while the one before was in the books, unless a job of it changed meanwhile', async () => {
+    const jobs = ['JP-1', 'JP-2', 'JP-3', 'JP-4'].map((n) => voucherJob(company, journalDocument(`${n}-${randomUUID().slice(0, 6)}`)));
+    const [a, b, c, d] = jobs as [AssignedJob, AssignedJob, AssignedJob, AssignedJob];
+    // While [a, b] is in the books, the relay hands c over again: its earlier import may have gone in,
+    // so it must go alone (looked up by REMOTEID), not in the request prepared as [c, d].
+    const { r, requests } = recordingRig(2, (rig) => void rig.jobs.receive([{ ...c, attempt: 2 }]));
+    r.jobs.receive(jobs);
+    await r.runner.wake();
+    expect(requests).toEqual([[a.job_id, b.job_id], [c.job_id], [d.job_id]]);
+    for (const job of jobs) {
+      expect(r.jobs.get(job.job_id)?.outcome).toMatchObject({ status: 'completed' });
+      expect(await bookedWith(job.job_id)).toHaveLength(1);
+    }
+  });
+
+  it('does not send a short prepared request when a job that can join it arrived meanwhile', async () => {
+    const [a, b, c, e] = ['JQ-1', 'JQ-2', 'JQ-3', 'JQ-4'].map((n) => voucherJob(company, journalDocument(`${n}-${randomUUID().slice(0, 6)}`))) as [
+      AssignedJob,
+      AssignedJob,
+      AssignedJob,
+      AssignedJob,
+    ];
+    const { r, requests } = recordingRig(2, (rig) => void rig.jobs.receive([e]));
+    r.jobs.receive([a, b, c]);
+    await r.runner.wake();
+    expect(requests).toEqual([[a.job_id, b.job_id], [c.job_id, e.job_id]]);
+    for (const job of [a, b, c, e]) expect(await bookedWith(job.job_id)).toHaveLength(1);
+  });
+
+  it("logs a job's outcome once it is written, not between the answer and the next request", async () => {
+    const db = openLocalDatabase(tempDataDir());
+    const jobs = new JobStore(db);
+    const client = new BooksClient({ url: books.xmlUrl, timeoutMs: 10_000 });
+    const seen: { message: string; stateThen: string | undefined }[] = [];
+    const log = createLogger([(record) => {
+      const jobId = /^job (\S+) completed/.exec(record.message)?.[1];
+      if (jobId) seen.push({ message: record.message, stateThen: jobs.get(jobId)?.state });
+    }], 'info');
+    const runner = new JobRunner({ jobs, books: new BooksOperations(client), log, batchSize: 2, onSettled: () => undefined });
+    try {
+      const run = ['JL-1', 'JL-2', 'JL-3'].map((n) => voucherJob(company, journalDocument(`${n}-${randomUUID().slice(0, 6)}`)));
+      jobs.receive(run);
+      await runner.wake();
+      expect(seen.map((line) => line.stateThen)).toEqual(['settled', 'settled', 'settled']);
+      for (const job of run) expect(seen.filter((line) => line.message.includes(job.job_id))).toHaveLength(1);
+    } finally {
+      await runner.stop();
+      client.close();
+      db.close();
+    }
+  });
+
   it('lets jobs wait while the books are stopped and runs them when they are back', async () => {
     const r = rig();
     const job = voucherJob(company, journalDocument('JW-1'));

@@ -7,6 +7,7 @@
 import http from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import type { BooksSilence } from './books-silence.js';
+import { BusyTime } from './control/busy-time.js';
 import type { Faults } from './faults.js';
 import { handleRequest, unknownRequest, type HandledRequest } from './request-handler.js';
 import { SERVER_RUNNING } from './rules/messages.js';
@@ -22,6 +23,8 @@ export class XmlServer {
   private epoch = 0;
   /** Requests read off their sockets and not yet answered (queued, running or held by a dialog). */
   private readonly waiting = new Set<http.ServerResponse>();
+  /** How long requests kept the books busy, for the control API (GET /busy). */
+  readonly busy = new BusyTime();
   /** The last request TallyPrime would not have answered, for the control API. */
   lastSilence: { kind: BooksSilence['kind']; text: string; companyGuid: string | undefined; at: string } | undefined;
 
@@ -46,6 +49,7 @@ export class XmlServer {
     server.on('connection', (socket) => {
       // Answers are written in one piece; without this, Nagle + delayed ACK add ~40 ms per request.
       socket.setNoDelay(true);
+      this.busy.connection();
       this.sockets.add(socket);
       socket.on('close', () => this.sockets.delete(socket));
     });
@@ -75,6 +79,18 @@ export class XmlServer {
 
   private accept(req: http.IncomingMessage, res: http.ServerResponse): void {
     const chunks: Buffer[] = [];
+    // Busy from now until the answer is out (or the connection gone) and the work for it is done: a
+    // client that gives up does not end the work, nor the work an answer still being written.
+    const endBusy = this.busy.begin();
+    let answered = false;
+    let working = false;
+    const maybeEndBusy = () => {
+      if (answered && !working) endBusy();
+    };
+    res.once('close', () => {
+      answered = true;
+      maybeEndBusy();
+    });
     // A client that goes away mid-request is simply not answered; it must not take the server down.
     req.on('error', () => req.socket.destroy());
     res.on('error', () => res.destroy());
@@ -85,12 +101,18 @@ export class XmlServer {
       this.waiting.add(res);
       // A client that gives up is forgotten here; its request is still served (TallyPrime does not cancel).
       res.on('close', () => this.waiting.delete(res));
+      working = true;
       this.enqueue(async () => {
-        if (epoch !== this.epoch) {
-          res.destroy();
-          return;
+        try {
+          if (epoch !== this.epoch) {
+            res.destroy();
+            return;
+          }
+          await this.serve(req, res, body);
+        } finally {
+          working = false;
+          maybeEndBusy();
         }
-        await this.serve(req, res, body);
       });
     });
   }

@@ -1,6 +1,6 @@
 // The control API (tests and demos only; never on the XML port), JSON over HTTP:
 // books stop/start, companies close/open/import, latency, faults (global and per company, TallyPrime's
-// modal dialogs and crashes), what is booked, reset.
+// modal dialogs and crashes), what is booked, reset, and how long the books have been busy.
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { COMPANY_FAULT_KINDS, FAULT_KINDS, type CompanyFaultKind, type FaultKind } from '../faults.js';
@@ -95,6 +95,8 @@ export class ControlServer {
           companyFaults: this.xml.faults.companyFaultList(),
           lastSilence: this.xml.lastSilence ?? null,
         });
+      case 'GET /busy':
+        return ok(this.xml.busy.sample());
       case 'POST /books/stop':
         await this.actions.stopBooks();
         return ok({ books: 'stopped' });

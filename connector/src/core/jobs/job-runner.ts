@@ -18,7 +18,10 @@
 // failure; for vouchers, any alteration), each job is sent again alone to learn its own GUID or error.
 // Between two requests the books wait only for the answer's verdict (the next request's jobs were written
 // 'importing' when received, see JobStore): the last request's outcomes are written and reported once
-// the next request is on its way.
+// the next request is on its way, and the request after it is worked out then too (which jobs, their
+// joined envelope), while the books import; when the answer is the plain success it is sent as prepared
+// unless a job of it changed meanwhile. Preparing writes nothing: marks and outcomes go to disk exactly
+// when they did before.
 import { booksGuidFor, isVoucherKind, jobErrorLabel, masterIdInBooksGuid, voucherKindWords, writeTakesKind } from '@ledgerwire/shared';
 import type { JobStore, OpenJob, StoredJob, JobOutcome } from '../state/job-store.js';
 import { BooksRequestError } from '../books/books-errors.js';
@@ -45,6 +48,9 @@ type Settlement = readonly (readonly [StoredJob, JobOutcome])[];
 /** Why a pass stopped early: the runner waits for a wake-up (books back, new job, timer). */
 type PassEnd = 'done' | 'books_unavailable';
 
+/** One import request worked out: its jobs, in order, and what goes to the books. */
+type ImportRequest = Readonly<{ group: readonly OpenJob[]; shapes: readonly (EnvelopeShape | undefined)[]; xml: string; objects: number }>;
+
 export class JobRunner {
   private running: Promise<void> | undefined;
   private again = false;
@@ -56,6 +62,8 @@ export class JobRunner {
   private readonly shapes = new Map<string, EnvelopeShape | undefined>();
   /** Books companies the books said are not open (GUID → name): their jobs wait, the others' go on. */
   private readonly closedCompanies = new Map<string, string>();
+  /** The next request, worked out while the books import the current one (see prepareNext). */
+  private prepared: ImportRequest | undefined;
 
   constructor(private readonly options: JobRunnerOptions) {}
 
@@ -94,7 +102,7 @@ export class JobRunner {
     try {
       for (;;) {
         if (this.stopped) return 'done';
-        const group = this.nextGroup();
+        const group = this.takePrepared() ?? this.nextGroup();
         if (!group) {
           this.waitingForBooks = null;
           return 'done';
@@ -120,15 +128,53 @@ export class JobRunner {
 
   /** The next request's jobs: the oldest open job, and those after it that can share its request. */
   private nextGroup(): OpenJob[] | undefined {
-    const unwritten = new Set(this.unwritten.map(([job]) => job.jobId));
-    // With a company closed, its jobs are passed over: look further than one request's worth.
-    const limit = this.closedCompanies.size > 0 ? undefined : this.options.batchSize + unwritten.size;
-    const open = this.options.jobs
-      .open(limit)
-      .filter((job) => !unwritten.has(job.jobId) && !this.closedCompanies.has(job.booksCompanyGuid));
+    const open = this.openJobs(this.unwritten.map(([job]) => job.jobId));
     const head = open[0];
     if (!head) return undefined;
     return needsCheck(head) ? [head] : this.takeGroup(open);
+  }
+
+  /** The open jobs the next request may take, oldest first, but for those in `leaving`. */
+  private openJobs(leaving: readonly string[]): OpenJob[] {
+    const left = new Set(leaving);
+    // With a company closed, its jobs are passed over: look further than one request's worth.
+    const limit = this.closedCompanies.size > 0 ? undefined : this.options.batchSize + left.size;
+    return this.options.jobs.open(limit).filter((job) => !left.has(job.jobId) && !this.closedCompanies.has(job.booksCompanyGuid));
+  }
+
+  /**
+   * While `current` is in the books: the request that follows it if it succeeds — the open jobs but
+   * its own, taken as nextGroup would then. Nothing is written; a job that needs its earlier import
+   * looked up is not prepared for (it goes alone, the usual way).
+   */
+  private prepareNext(current: readonly OpenJob[]): void {
+    this.prepared = undefined;
+    if (this.stopped || this.closedCompanies.size > 0) return;
+    try {
+      const open = this.openJobs(current.map((job) => job.jobId));
+      const head = open[0];
+      if (!head || needsCheck(head)) return;
+      this.prepared = this.requestFor(this.takeGroup(open));
+    } catch (error) {
+      // Only a head start: the next request is worked out after the answer instead.
+      this.options.log.error(`preparing the next import request failed: ${errorText(error)}`);
+    }
+  }
+
+  /**
+   * The prepared request's jobs, when they are still the ones nextGroup would take: the same jobs at
+   * the head of the open ones, none changed since (the store replaces a job's entry whenever its state
+   * or attempt changes), and no job since arrived that could have made a short request longer.
+   */
+  private takePrepared(): OpenJob[] | undefined {
+    const prepared = this.prepared;
+    this.prepared = undefined;
+    if (!prepared || this.closedCompanies.size > 0) return undefined;
+    const open = this.openJobs(this.unwritten.map(([job]) => job.jobId));
+    if (prepared.group.some((job, index) => open[index] !== job)) return undefined;
+    if (prepared.group.length < this.options.batchSize && open.length > prepared.group.length) return undefined;
+    this.prepared = prepared; // importGroup sends it as it is (see requestOf)
+    return [...prepared.group];
   }
 
   /** The head job and the consecutive jobs after it that can share its request. */
@@ -197,10 +243,24 @@ export class JobRunner {
     };
   }
 
-  private async importGroup(group: OpenJob[]): Promise<void> {
+  /** The request for `group`: its envelopes, joined into one when there are several. */
+  private requestFor(group: readonly OpenJob[]): ImportRequest {
     const shapes = group.map((job) => this.shapeOf(job));
-    const objectCount = shapes.reduce((n, s) => n + (s?.objectCount ?? 1), 0);
+    const objects = shapes.reduce((n, s) => n + (s?.objectCount ?? 1), 0);
     const xml = group.length === 1 ? (group[0] as OpenJob).xml : joinEnvelopes(shapes as EnvelopeShape[]);
+    return { group, shapes, xml, objects };
+  }
+
+  /** The prepared request when it is for exactly these jobs (none refused meanwhile), else worked out now. */
+  private requestOf(group: readonly OpenJob[]): ImportRequest {
+    const prepared = this.prepared;
+    this.prepared = undefined;
+    const same = prepared !== undefined && prepared.group.length === group.length && prepared.group.every((job, index) => group[index] === job);
+    return same ? prepared : this.requestFor(group);
+  }
+
+  private async importGroup(group: OpenJob[]): Promise<void> {
+    const { shapes, xml, objects: objectCount } = this.requestOf(group);
     const rechecked = group.length === 1 && needsCheck(group[0] as StoredJob);
     // Only this request's 'importing' mark (unless written when received) goes before it leaves. The
     // last request's outcomes are written and reported once it is on its way: the books need not wait
@@ -209,7 +269,11 @@ export class JobRunner {
     const settleLast = this.settleLater();
     let verdict: ImportVerdict;
     try {
-      verdict = await this.options.books.importXml(xml, { objects: objectCount, action: shapes[0]?.action ?? 'create', onSent: settleLast });
+      const onSent = () => {
+        settleLast();
+        this.prepareNext(group);
+      };
+      verdict = await this.options.books.importXml(xml, { objects: objectCount, action: shapes[0]?.action ?? 'create', onSent });
     } finally {
       settleLast();
     }
@@ -268,8 +332,16 @@ export class JobRunner {
   /** Keeps a request's outcomes until they are written (see settleLater). */
   private settle(outcomes: Settlement): void {
     this.unwritten = [...this.unwritten, ...outcomes];
+    for (const [job] of outcomes) this.shapes.delete(job.jobId);
+  }
+
+  /**
+   * A line per settled job, logged when its outcome is written — after the next request left, not
+   * between an answer and the next request: the connector's log keeps each line in its database (one
+   * write per line at the default level), which the books would otherwise wait for, fifty per request.
+   */
+  private logOutcomes(outcomes: Settlement): void {
     for (const [job, outcome] of outcomes) {
-      this.shapes.delete(job.jobId);
       if (outcome.status === 'failed') this.options.log.warn(`job ${job.jobId} failed: ${outcome.error_code} — ${outcome.error_message}`);
       else this.options.log.info(`job ${job.jobId} completed${outcome.books_voucher_guid ? ` as ${outcome.books_voucher_guid}` : ''}`);
     }
@@ -288,6 +360,7 @@ export class JobRunner {
       if (!pending) return;
       pending = false;
       this.options.onSettled(this.options.jobs.settle(outcomes.map(([job, outcome]) => ({ job, outcome }))));
+      this.logOutcomes(outcomes);
     };
   }
 
