@@ -58,7 +58,6 @@ export function loadVoucherXml(i: number, date: string): string {
 }
 
 export function loadVouchers(books: CompanyBooks, count: number): void {
-  const xml: string[] = [];
-  for (let i = 0; i < count; i += 1) xml.push(loadVoucherXml(i, dateAt(books.record.periodFrom, books.record.periodTo, i, count)));
-  importAll(books, xml);
+  // Each one's XML is made as it is booked: a million of them held at once would be a gigabyte of text.
+  for (let i = 0; i < count; i += 1) importAll(books, [loadVoucherXml(i, dateAt(books.record.periodFrom, books.record.periodTo, i, count))]);
 }

@@ -15,7 +15,7 @@ import { findOpenCompany, type BooksCompany } from '../presence/books-company.js
 import type { Logger } from '../support/logger.js';
 import { errorText } from '../support/logger.js';
 import type { BooksSyncAccess } from './books-sync-access.js';
-import { monthWindows, nextDay, todayCompact, type DateWindow } from './date-windows.js';
+import { nextDay, todayCompact, VoucherWindowPlan } from './date-windows.js';
 import type { OutgoingBatch, SyncChannel } from './sync-channel.js';
 import { readCursor, writeCursor, type AlterCursor } from './sync-cursor.js';
 import { SyncBatchBuilder } from './sync-batch-builder.js';
@@ -172,10 +172,11 @@ export class SyncEngine {
     const windows = this.windowsFor(company, target - from, cursor.w);
     let sent = 0;
     let doneThrough = cursor.w;
-    for (const [index, window] of windows.entries()) {
-      this.progress(companyId, 'vouchers', index, windows.length, sent);
-      const last = index === windows.length - 1;
-      const done = last ? writeCursor({ a: target }) : writeCursor({ a: from, t: target, w: window.to });
+    for (let index = 0, window = windows.next(); window; index += 1, window = windows.next()) {
+      const total = index + 1 + windows.remaining;
+      this.progress(companyId, 'vouchers', index, total, sent);
+      // Only the last window is open-ended; once it is in, the pass is done.
+      const done = window.to === OPEN_END ? writeCursor({ a: target }) : writeCursor({ a: from, t: target, w: window.to });
       const batcher = this.batcher<SyncVoucherItem>(companyId, 'vouchers', writeCursor({ a: from, t: target, ...(doneThrough ? { w: doneThrough } : {}) }), (v) => ({
         guid: v.guid,
         object: 'voucher',
@@ -183,33 +184,31 @@ export class SyncEngine {
       }));
       await this.options.books.streamVouchers(company, from, window, async (item) => {
         await batcher.add(item);
-        this.progress(companyId, 'vouchers', index, windows.length, sent + batcher.count);
+        this.progress(companyId, 'vouchers', index, total, sent + batcher.count);
       });
       await batcher.finish(done);
+      windows.held(window, batcher.count);
       sent += batcher.count;
       doneThrough = window.to;
     }
     return sent;
   }
 
-  /** Few changes: one window over the whole book. Many: month by month, resuming after `doneThrough`. */
-  private windowsFor(company: BooksCompany, changes: number, doneThrough: string | undefined): DateWindow[] {
+  /**
+   * Few changes: one window over the whole book. Many: windows sized by the vouchers they hold (month
+   * by month in a book of ordinary density, runs of days in a dense one), resuming after `doneThrough`.
+   */
+  private windowsFor(company: BooksCompany, changes: number, doneThrough: string | undefined): VoucherWindowPlan {
     const start = doneThrough ? nextDay(doneThrough) : '19000101';
     const today = todayCompact();
     const end = company.lastVoucherDate > today ? company.lastVoucherDate : today;
-    if (changes <= this.options.windowVouchers || start > end) return [{ from: start, to: OPEN_END }];
-    const windows: DateWindow[] = [];
-    let monthsFrom = start;
+    const whole = new VoucherWindowPlan([{ from: start, to: OPEN_END }], undefined, OPEN_END);
+    if (changes <= this.options.windowVouchers || start > end) return whole;
     // Anything dated before the books begin (rare) comes in one window of its own.
-    if (!doneThrough && company.booksFrom) {
-      windows.push({ from: start, to: previousDay(company.booksFrom) });
-      monthsFrom = company.booksFrom;
-    }
-    windows.push(...monthWindows(monthsFrom, end));
-    // Vouchers dated after the last window (future-dated) are caught by making it open-ended.
-    const last = windows[windows.length - 1];
-    if (last) windows[windows.length - 1] = { from: last.from, to: OPEN_END };
-    return windows;
+    const before = !doneThrough && company.booksFrom && company.booksFrom > start ? [{ from: start, to: previousDay(company.booksFrom) }] : [];
+    const from = before.length > 0 ? company.booksFrom : start;
+    if (from > end) return whole;
+    return new VoucherWindowPlan(before, { from, to: end, changes, perWindow: this.options.windowVouchers }, OPEN_END);
   }
 
   private async findDeletions(companyId: number, company: BooksCompany): Promise<number> {
