@@ -17,6 +17,13 @@ export type BooksRequestOptions = Readonly<{
   label?: string;
   /** Called once the whole request is on the connection: the books can start on it. */
   onSent?: () => void;
+  /**
+   * The request only reads (an export, a report, a probe). A kept connection the books closed while it
+   * sat idle can take the request and break before any answer (the keep-alive race: under load the
+   * connector may reuse it after the books' idle timeout). Such a request is sent once more on a new
+   * connection; one that changes the books never is, since it may have been received.
+   */
+  readOnly?: boolean;
 }>;
 
 export type BooksClientOptions = Readonly<{ url: string; timeoutMs: number }>;
@@ -75,8 +82,15 @@ export class BooksClient {
     const label = options.label ?? 'request';
     this.counts.set(label, (this.counts.get(label) ?? 0) + 1);
     this.inFlight += 1;
+    const body = Buffer.from(`\uFEFF${xml}`, 'utf16le');
+    const timeoutMs = options.timeoutMs ?? this.options.timeoutMs;
     try {
-      await this.exchange(Buffer.from(`\uFEFF${xml}`, 'utf16le'), consume, options.timeoutMs ?? this.options.timeoutMs, options.onSent);
+      try {
+        await this.exchange(body, consume, timeoutMs, options.onSent);
+      } catch (error) {
+        if (!(options.readOnly && error instanceof StaleKeptConnection) || this.closed) throw error;
+        await this.exchange(body, consume, timeoutMs, options.onSent);
+      }
     } finally {
       this.inFlight -= 1;
     }
@@ -87,6 +101,7 @@ export class BooksClient {
     const transport = url.protocol === 'https:' ? https : http;
     return new Promise<void>((resolve, reject) => {
       let written = false;
+      let answered = false;
       let settled = false;
       const fail = (error: BooksRequestError) => {
         if (settled) return;
@@ -106,7 +121,8 @@ export class BooksClient {
         if (!written && error.code !== undefined && NOT_LISTENING_CODES.has(error.code)) {
           fail(new BooksRequestError('not_running', `nothing answers at ${this.options.url} (is TallyPrime running with its XML server on?)`, false));
         } else {
-          fail(new BooksRequestError('connection_lost', `the connection to the books broke (${error.code ?? error.message})`, true));
+          const message = `the connection to the books broke (${error.code ?? error.message})`;
+          fail(request.reusedSocket && !answered ? new StaleKeptConnection(message) : new BooksRequestError('connection_lost', message, true));
         }
       });
       request.on('socket', (socket) => {
@@ -115,6 +131,7 @@ export class BooksClient {
         else written = true;
       });
       request.on('response', (response) => {
+        answered = true;
         this.agent.lastKeepAliveHint = [response.headers['keep-alive']].flat()[0];
         if (response.statusCode !== 200) {
           response.resume();
@@ -149,6 +166,13 @@ export class BooksClient {
     if (!complete && !response.complete) throw new BooksRequestError('connection_lost', 'the answer broke off before its end', true);
     const rest = cleaner.push(decoder?.decode() ?? '') + cleaner.flush();
     if (rest) await consume(rest);
+  }
+}
+
+/** A kept connection that broke before any answer came: maybe received, like any broken connection. */
+class StaleKeptConnection extends BooksRequestError {
+  constructor(message: string) {
+    super('connection_lost', message, true);
   }
 }
 

@@ -67,7 +67,7 @@ export class BooksOperations implements BooksJobAccess, BooksSyncAccess {
   /** The company list; `label` tells the sync probe apart from presence checks in the request counts. */
   async listCompanies(label: 'probe' | 'presence' = 'probe'): Promise<BooksCompany[]> {
     // A presence check must notice hung books quickly; a sync probe may wait like any request.
-    const answer = await this.client.request(companyListRequest(), { label, ...(label === 'presence' ? { timeoutMs: PRESENCE_TIMEOUT_MS } : {}) });
+    const answer = await this.client.request(companyListRequest(), { label, readOnly: true, ...(label === 'presence' ? { timeoutMs: PRESENCE_TIMEOUT_MS } : {}) });
     return parseCompanyList(answer).map((c) => ({
       guid: c.guid,
       name: c.name,
@@ -167,7 +167,7 @@ export class BooksOperations implements BooksJobAccess, BooksSyncAccess {
   /** Streams one export, handing its objects over in groups; throws if the books refused it. */
   private async streamObjects(xml: string, tag: string, consume: (elements: string[]) => void | Promise<void>): Promise<void> {
     const splitter = new ObjectStreamSplitter(tag, PARSE_GROUP, consume);
-    await this.client.stream(xml, (text) => splitter.push(text), { label: 'export' });
+    await this.client.stream(xml, (text) => splitter.push(text), { label: 'export', readOnly: true });
     // The objects are gone from it; what is left says whether the books refused the export.
     readExportAnswer(await splitter.end());
   }

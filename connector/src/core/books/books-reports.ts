@@ -13,7 +13,7 @@ export async function buildReports(client: BooksClient, company: BooksCompany): 
       fetch: ['Name', 'Parent', 'BaseUnits', 'ClosingBalance', 'ClosingRate', 'ClosingValue'],
       companyName: company.name,
     }),
-    { label: 'report' },
+    { label: 'report', readOnly: true },
   );
   const stock = readExportAnswer(stockXml)
     .objects('STOCKITEM')
@@ -33,7 +33,7 @@ export async function buildReports(client: BooksClient, company: BooksCompany): 
       companyName: company.name,
       filters: [{ name: 'LwIsGstLedger', formula: '$TaxType = "GST"' }],
     }),
-    { label: 'report' },
+    { label: 'report', readOnly: true },
   );
   const gst = readExportAnswer(gstXml)
     .objects('LEDGER')
