@@ -8,6 +8,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import { MIGRATION_LOCK_KEY } from '@ledgerwire/relay';
 
 export type BenchDatabase = Readonly<{
   label: 'SQLite' | 'PostgreSQL';
@@ -20,8 +21,8 @@ export type BenchDatabase = Readonly<{
 // under that name must not be silently replaced by the default.
 const POSTGRES_URL = process.env.BENCH_POSTGRES_URL ?? process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 
-async function withClient<T>(work: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: POSTGRES_URL });
+async function withClient<T>(work: (client: pg.Client) => Promise<T>, url = POSTGRES_URL): Promise<T> {
+  const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
     return await work(client);
@@ -35,15 +36,34 @@ function sqlite(prefix: string): BenchDatabase {
   return { label: 'SQLite', env: { DATA_DIR: dataDir }, drop: async () => fs.rmSync(dataDir, { recursive: true, force: true }) };
 }
 
+/**
+ * A schema of its own on the PostgreSQL server at `url`, and how to drop it. Both hold the relay's
+ * migration lock, as the test helpers do: a relay migrating meanwhile (a test run beside the bench)
+ * scans every schema and fails on one that vanishes under it.
+ */
+export async function freshPostgresSchema(url = POSTGRES_URL): Promise<{ schema: string; drop(): Promise<void> }> {
+  const schema = `lw_bench_${randomBytes(6).toString('hex')}`;
+  const underLock = (text: string) =>
+    withClient(async (client) => {
+      await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
+      try {
+        await client.query(text);
+      } finally {
+        await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]);
+      }
+    }, url);
+  await underLock(`create schema ${schema}`);
+  return { schema, drop: () => underLock(`drop schema if exists ${schema} cascade`) };
+}
+
 async function postgres(prefix: string): Promise<BenchDatabase> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
-  const schema = `lw_bench_${randomBytes(6).toString('hex')}`;
-  await withClient((client) => client.query(`create schema ${schema}`));
+  const { schema, drop } = await freshPostgresSchema();
   return {
     label: 'PostgreSQL',
     env: { DATA_DIR: dataDir, DATABASE_URL: POSTGRES_URL, DATABASE_SCHEMA: schema },
     drop: async () => {
-      await withClient((client) => client.query(`drop schema if exists ${schema} cascade`));
+      await drop();
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };

@@ -8,13 +8,12 @@
 //      tenant with due messages, so it must leave with the first claim of the first dispatch pass.
 // Printed side by side: dispatch/accept (target >= 1.00) and the quiet tenant's wait.
 // SQLite by default; BENCH_DATABASE_URL=postgres://… runs the same on PostgreSQL (a fresh schema).
-import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
-import pg from 'pg';
 import { buildApp, loadConfig } from '@ledgerwire/relay';
+import { freshPostgresSchema } from './bench-databases.js';
 import { benchTenant, sendBody } from './bench-relay-calls.js';
 import { closedLoop, type Request } from './http-load.js';
 
@@ -39,26 +38,10 @@ async function acceptFor(port: number, apiKey: string, seconds: number): Promise
 
 let counter = 0;
 
-/** A schema of its own on the PostgreSQL server, dropped afterwards: runs never see each other's tenants. */
-async function freshSchema(url: string): Promise<{ schema: string; drop(): Promise<void> }> {
-  const schema = `lw_bench_${randomBytes(6).toString('hex')}`;
-  const query = async (text: string) => {
-    const client = new pg.Client({ connectionString: url });
-    await client.connect();
-    try {
-      await client.query(text);
-    } finally {
-      await client.end();
-    }
-  };
-  await query(`create schema ${schema}`);
-  return { schema, drop: () => query(`drop schema if exists ${schema} cascade`) };
-}
-
 export async function run(): Promise<void> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-dispatch-'));
   const databaseUrl = process.env.BENCH_DATABASE_URL;
-  const postgres = databaseUrl ? await freshSchema(databaseUrl) : undefined;
+  const postgres = databaseUrl ? await freshPostgresSchema(databaseUrl) : undefined;
   const config = loadConfig({
     DATA_DIR: dataDir,
     LOG_LEVEL: 'silent',
