@@ -192,6 +192,18 @@ describeOnDatabases('bridge job queue', (kind) => {
     expect(await queue.requeueConnectorJobs(connectorId)).toBe(0);
   });
 
+  it('a connector holding nothing requeues nothing and leaves the jobs another connector holds', async () => {
+    const job = await write(tenant.companyId);
+    const [claimed] = await queue.claimForConnector(connectorId, { limit: 1, leaseMs: 60_000 });
+    expect(claimed).toMatchObject({ job_id: job });
+    const stranger = await insertConnector(relay, tenant);
+    expect(await queue.requeueConnectorJobs(stranger)).toBe(0);
+    expect(await status(job)).toMatchObject({ status: 'processing', retry_count: 0 });
+    // The holder's own requeue still finds it.
+    expect(await queue.requeueConnectorJobs(connectorId)).toBe(1);
+    expect(await status(job)).toMatchObject({ status: 'queued', retry_count: 1 });
+  });
+
   it('lets the connector’s own outcome replace CONNECTOR_OFFLINE (the relay’s guess), and nothing else', async () => {
     const giveUp = async () => {
       const job = await write(tenant.companyId);

@@ -3,6 +3,7 @@
 // /work/notes/bridge-interfaces.md).
 import type { CompanyOut } from '@ledgerwire/shared';
 import type { Kysely, Selectable } from 'kysely';
+import { ReusableQuery } from '../../db/reusable-query.js';
 import type { Database } from '../../db/schema.js';
 import type { CompaniesTable } from '../bridge-tables.js';
 import { systemClock, type Clock } from '../bridge-ids.js';
@@ -46,11 +47,21 @@ export class CompanyRepository {
   private readonly clock: Clock;
   /** Told after every change this repository makes to company rows (caches of them start over). */
   private readonly onChange: () => void;
+  /** Every connector's hello reads it (ten thousand at once after a relay restart): built once (reusable-query.ts). */
+  private readonly pairedWith: ReusableQuery<{ connectorId: string }, Parameters<typeof pairedCompany>[0]>;
 
   constructor(deps: { db: Kysely<Database>; clock?: Clock; onChange?: () => void }) {
     this.db = deps.db;
     this.clock = deps.clock ?? systemClock;
     this.onChange = deps.onChange ?? (() => undefined);
+    this.pairedWith = new ReusableQuery((values: { connectorId: string }) =>
+      deps.db
+        .selectFrom('companies')
+        .select(['id', 'books_company_guid', 'books_company_name', 'application_id', 'name'])
+        .where('connector_id', '=', values.connectorId)
+        .where('books_company_guid', 'is not', null)
+        .orderBy('id'),
+    );
   }
 
   /** Runs a change and then tells onChange, whether or not the change succeeded (it may have half-happened). */
@@ -98,13 +109,7 @@ export class CompanyRepository {
 
   /** Companies whose jobs and sync batches go through this connector. */
   async findPairedCompanies(connectorId: string): Promise<PairedCompany[]> {
-    const rows = await this.db
-      .selectFrom('companies')
-      .select(['id', 'books_company_guid', 'books_company_name', 'application_id', 'name'])
-      .where('connector_id', '=', connectorId)
-      .where('books_company_guid', 'is not', null)
-      .orderBy('id')
-      .execute();
+    const { rows } = await this.pairedWith.execute(this.db, { connectorId });
     return rows.map(pairedCompany);
   }
 

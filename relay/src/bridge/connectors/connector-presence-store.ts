@@ -2,6 +2,7 @@
 // whether a socket is open, and the state last published as a webhook. Each transition that publishes
 // an event is a conditional update, so when two processes race exactly one of them publishes it.
 import type { ExpressionBuilder, Kysely } from 'kysely';
+import { ReusableQuery } from '../../db/reusable-query.js';
 import type { Database } from '../../db/schema.js';
 
 export type OpenCompany = Readonly<{ guid: string; name: string }>;
@@ -21,11 +22,44 @@ function openedColumns(sessionId: string, input: SessionOpening) {
   };
 }
 
+/** openSteadySession's values; the constants travel as values too (a reusable query takes no constants). */
+type SteadyOpeningValues = Readonly<{
+  connectorId: string;
+  sessionId: string;
+  version: string;
+  booksProduct: string | null;
+  openCompanies: string;
+  now: string;
+  connected: number;
+  disconnectedAt: null;
+  online: number;
+  booksRunning: number;
+}>;
+
 export class ConnectorPresenceStore {
   private readonly db: Kysely<Database>;
+  /** Every hello runs it (ten thousand at once after a relay restart): built once (reusable-query.ts). */
+  private readonly steadyOpening: ReusableQuery<SteadyOpeningValues, never>;
 
   constructor(deps: { db: Kysely<Database> }) {
     this.db = deps.db;
+    this.steadyOpening = new ReusableQuery<SteadyOpeningValues, never>((values) =>
+      deps.db
+        .updateTable('connectors')
+        .set({
+          connected: values.connected,
+          session_id: values.sessionId,
+          version: values.version,
+          books_product: values.booksProduct,
+          open_companies: values.openCompanies,
+          last_seen_at: values.now,
+          disconnected_at: values.disconnectedAt,
+          updated_at: values.now,
+        })
+        .where('id', '=', values.connectorId)
+        .where('online', '=', values.online)
+        .where('books_running', '=', values.booksRunning),
+    );
   }
 
   /** A session said hello: it owns the connector from now on. */
@@ -39,14 +73,20 @@ export class ConnectorPresenceStore {
    * openSession, markOnline and setBooksRunning. False when the connector was not so; nothing is written.
    */
   async openSteadySession(connectorId: string, sessionId: string, input: SessionOpening & { booksRunning: boolean }): Promise<boolean> {
-    const result = await this.db
-      .updateTable('connectors')
-      .set(openedColumns(sessionId, input))
-      .where('id', '=', connectorId)
-      .where('online', '=', 1)
-      .where('books_running', '=', input.booksRunning ? 1 : 0)
-      .executeTakeFirst();
-    return Number(result.numUpdatedRows) === 1;
+    const opened = openedColumns(sessionId, input);
+    const result = await this.steadyOpening.execute(this.db, {
+      connectorId,
+      sessionId,
+      version: opened.version,
+      booksProduct: opened.books_product,
+      openCompanies: opened.open_companies,
+      now: input.now,
+      connected: opened.connected,
+      disconnectedAt: opened.disconnected_at,
+      online: 1,
+      booksRunning: input.booksRunning ? 1 : 0,
+    });
+    return Number(result.numAffectedRows ?? 0) === 1;
   }
 
   /** True when this call turned the connector online (so the caller publishes connector.online). */

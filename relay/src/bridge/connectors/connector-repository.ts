@@ -1,6 +1,7 @@
 // The enrolled connectors: reads for the bridge API (company health, connector jobs, admin listing)
 // and the writes of enrolment. Presence writes live in connector-presence-store.ts.
 import type { Kysely, Selectable } from 'kysely';
+import { ReusableQuery } from '../../db/reusable-query.js';
 import type { Database } from '../../db/schema.js';
 import type { ConnectorsTable } from './connector-tables.js';
 
@@ -53,9 +54,14 @@ export function toConnectorRecord(row: Selectable<ConnectorsTable>): ConnectorRe
 
 export class ConnectorRepository {
   private readonly db: Kysely<Database>;
+  /** Every connection's upgrade reads it (ten thousand at once after a relay restart): built once (reusable-query.ts). */
+  private readonly credentialOf: ReusableQuery<{ connectorId: string }, ConnectorCredentialRow>;
 
   constructor(deps: { db: Kysely<Database> }) {
     this.db = deps.db;
+    this.credentialOf = new ReusableQuery<{ connectorId: string }, ConnectorCredentialRow>((values) =>
+      deps.db.selectFrom('connectors').select(['id', 'credential_hash', 'customer_id', 'application_id']).where('id', '=', values.connectorId),
+    );
   }
 
   async get(connectorId: string): Promise<ConnectorRecord | undefined> {
@@ -91,11 +97,8 @@ export class ConnectorRepository {
   }
 
   async getCredential(connectorId: string): Promise<ConnectorCredentialRow | undefined> {
-    return this.db
-      .selectFrom('connectors')
-      .select(['id', 'credential_hash', 'customer_id', 'application_id'])
-      .where('id', '=', connectorId)
-      .executeTakeFirst();
+    const { rows } = await this.credentialOf.execute(this.db, { connectorId });
+    return rows[0];
   }
 
   /**
