@@ -180,6 +180,7 @@ export class ConnectorService {
     // From here a sync under way fails because of this stop, not the books: it logs it so.
     this.engine.stop();
     this.books.close();
+    this.channel.stop();
     await this.runner.stop();
     await this.syncing?.catch(() => undefined);
     await this.link?.stop();

@@ -45,7 +45,19 @@ export class SyncChannel {
 
   /** The link dropped: nothing in flight will be confirmed. */
   linkDown(): void {
-    for (const id of [...this.pending.keys()]) this.settle(id, new SyncNotConfirmedError('the relay connection dropped during the sync'));
+    this.abandon('the relay connection dropped during the sync');
+  }
+
+  /**
+   * The connector is stopping: it waits for no confirmation. What was in flight may still be stored
+   * by the relay; the cursor did not move, so the next pass sends it again and the upsert is harmless.
+   */
+  stop(): void {
+    this.abandon('the connector is stopping');
+  }
+
+  private abandon(reason: string): void {
+    for (const id of [...this.pending.keys()]) this.settle(id, new SyncNotConfirmedError(reason));
   }
 
   private settle(batchId: string, error: Error): void {
