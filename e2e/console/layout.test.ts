@@ -88,7 +88,7 @@ describe.skipIf(!browserAvailable())('console layout', () => {
         expect(await horizontalOverflow(page), `${name} scrolls sideways at ${viewport.width}px`).toBeLessThanOrEqual(0);
       }
       // The navigation is on screen without opening anything at either width.
-      await expect(page.getByRole('navigation', { name: 'Console sections' }).getByRole('link', { name: 'Transactions' }).isVisible()).resolves.toBe(true);
+      await page.getByRole('navigation', { name: 'Console sections' }).getByRole('link', { name: 'Transactions' }).waitFor({ state: 'visible' });
       expect(problems.pageErrors).toEqual([]);
       expect(problems.failedResponses).toEqual([]);
     });

@@ -50,7 +50,7 @@ describe.skipIf(!browserAvailable())('console: messaging', () => {
     await shell.signInWithLink(E2E_OPERATOR_TOKEN);
 
     await tenants.open();
-    await expect(page.getByText('No tenants yet.').isVisible()).resolves.toBe(true);
+    await page.getByText('No tenants yet.').waitFor({ state: 'visible' });
     const tenantId = await tenants.create('Acme Notifications', 4101);
     expect(tenantId).toMatch(/^ten_/);
 
@@ -66,7 +66,7 @@ describe.skipIf(!browserAvailable())('console: messaging', () => {
     const doomedPrefix = await tenants.prefixOf(doomedKey);
     await tenants.revokeKey(doomedPrefix);
     expect((await send(relay, doomedKey, { channel: 'email' })).json()).toEqual({ error: 'Invalid API Key' });
-    await expect(tenants.keyRow(keptPrefix).getByText('active', { exact: true }).isVisible()).resolves.toBe(true);
+    await tenants.keyRow(keptPrefix).getByText('active', { exact: true }).waitFor({ state: 'visible' });
 
     // A template, edited with the live preview rendered from sample data.
     await templates.add('order_shipped', 'Order {{order}} shipped');
@@ -99,7 +99,7 @@ describe.skipIf(!browserAvailable())('console: messaging', () => {
     await messages.openFromTenantPage();
     await messages.search({ recipient: 'ASHA@' });
     await expect.poll(() => messages.results().getByRole('row').count(), POLL).toBe(2);
-    await expect(messages.results().getByRole('link', { name: 'asha@example.com' }).isVisible()).resolves.toBe(true);
+    await messages.results().getByRole('link', { name: 'asha@example.com' }).waitFor({ state: 'visible' });
     await messages.search({ status: 'failed' });
     await expect.poll(() => messages.emptyResults().innerText(), POLL).toContain('No message matches this search');
     await messages.search({ status: 'sent', recipient: 'asha' });

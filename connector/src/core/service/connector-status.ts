@@ -173,12 +173,18 @@ const PHASE_BANDS: Readonly<Record<SyncProgress['phase'], readonly [number, numb
  * How far through a company's pass: its phase's band, filled by the share of the phase done. In the
  * vouchers phase the share is counted in vouchers sent out of those expected (when the books' counters
  * give an expectation), so a pass of thousands of vouchers in one date window moves voucher by voucher
- * rather than jumping from the band's start to its end.
+ * rather than jumping from the band's start to its end. Windows done are not mixed in there: the
+ * windows are sized as the pass finds the book's density, so their count left can grow, and the bar
+ * would step back.
  */
 function passPercent(progress: SyncProgress, expectedVouchers: number | null): number {
   const [from, to] = PHASE_BANDS[progress.phase];
-  let share = progress.total > 0 ? Math.min(1, progress.done / progress.total) : 0;
-  if (progress.phase === 'vouchers' && expectedVouchers !== null && expectedVouchers > 0) share = Math.max(share, Math.min(1, progress.items / expectedVouchers));
+  const share =
+    progress.phase === 'vouchers' && expectedVouchers !== null && expectedVouchers > 0
+      ? Math.min(1, progress.items / expectedVouchers)
+      : progress.total > 0
+        ? Math.min(1, progress.done / progress.total)
+        : 0;
   return Math.round(from + (to - from) * share);
 }
 
