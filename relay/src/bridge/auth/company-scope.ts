@@ -36,10 +36,6 @@ export class CompanyScope {
   private readonly db: Kysely<Database>;
   /** Company id → its row and its customer's application, frozen; checked against each key on every call. */
   private readonly cache: ShortLivedCache<Readonly<ScopedRow>>;
-  /** Bumped by forget: a read that began before a change must not refill the cache with the old row. */
-  private generation = 0;
-  /** Reads under way: the requests that miss the cache together (every TTL, under load) share one. */
-  private readonly reading = new Map<string, Promise<Readonly<ScopedRow> | undefined>>();
 
   constructor(deps: { db: Kysely<Database>; now?: () => number }) {
     this.db = deps.db;
@@ -48,8 +44,6 @@ export class CompanyScope {
 
   /** Drops every cached company: called after each change to company rows made in this process. */
   forget(): void {
-    this.generation += 1;
-    this.reading.clear();
     this.cache.clear();
   }
 
@@ -73,34 +67,18 @@ export class CompanyScope {
     return company;
   }
 
-  private async scopedRow(companyId: number): Promise<Readonly<ScopedRow> | undefined> {
-    const key = String(companyId);
-    const cached = this.cache.get(key);
-    if (cached) return cached;
-    const pending = this.reading.get(key);
-    if (pending) return pending;
-    const read = this.read(companyId, key);
-    this.reading.set(key, read);
-    const done = () => {
-      if (this.reading.get(key) === read) this.reading.delete(key);
-    };
-    read.then(done, done);
-    return read;
-  }
-
-  private async read(companyId: number, key: string): Promise<Readonly<ScopedRow> | undefined> {
-    const generation = this.generation;
-    const row = await this.db
-      .selectFrom('companies')
-      .leftJoin('customers', 'customers.id', 'companies.customer_id')
-      .selectAll('companies')
-      .select('customers.application_id as customer_application_id')
-      .where('companies.id', '=', companyId)
-      .executeTakeFirst();
-    if (!row) return undefined;
-    const frozen = Object.freeze(row);
-    if (generation === this.generation) this.cache.set(key, frozen);
-    return frozen;
+  /** The company's row with its customer's application; concurrent misses share one read. */
+  private scopedRow(companyId: number): Promise<Readonly<ScopedRow> | undefined> {
+    return this.cache.getOrLoad(String(companyId), async () => {
+      const row = await this.db
+        .selectFrom('companies')
+        .leftJoin('customers', 'customers.id', 'companies.customer_id')
+        .selectAll('companies')
+        .select('customers.application_id as customer_application_id')
+        .where('companies.id', '=', companyId)
+        .executeTakeFirst();
+      return row ? Object.freeze(row) : undefined;
+    });
   }
 
   /** A company addressed by path (attach, detach, disconnect, health): it must belong to the application. */

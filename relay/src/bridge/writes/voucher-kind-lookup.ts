@@ -20,10 +20,6 @@ export const VOUCHER_TYPES_CACHE_TTL_MS = 2_000;
 export class VoucherTypeKinds {
   private readonly db: Kysely<Database>;
   private readonly cache: ShortLivedCache<TypeTree>;
-  /** Bumped by forget: a read that began before a change must not refill the cache with the old types. */
-  private generation = 0;
-  /** Reads under way: the writes that miss the cache together (every TTL, under load) share one. */
-  private readonly reading = new Map<string, Promise<TypeTree>>();
 
   constructor(deps: { db: Kysely<Database>; now?: () => number }) {
     this.db = deps.db;
@@ -32,8 +28,6 @@ export class VoucherTypeKinds {
 
   /** Called after pulled masters of any company changed in this process. */
   forget(): void {
-    this.generation += 1;
-    this.reading.clear();
     this.cache.clear();
   }
 
@@ -46,32 +40,17 @@ export class VoucherTypeKinds {
     return kind === 'other' ? undefined : { kind, reservedName };
   }
 
-  private async typesOf(companyId: number): Promise<TypeTree> {
-    const key = String(companyId);
-    const cached = this.cache.get(key);
-    if (cached) return cached;
-    const pending = this.reading.get(key);
-    if (pending) return pending;
-    const read = this.read(companyId, key);
-    this.reading.set(key, read);
-    const done = () => {
-      if (this.reading.get(key) === read) this.reading.delete(key);
-    };
-    read.then(done, done);
-    return read;
-  }
-
-  private async read(companyId: number, key: string): Promise<TypeTree> {
-    const generation = this.generation;
-    const rows = await this.db
-      .selectFrom('pulled_masters')
-      .select(['name', 'reserved_name', 'parent'])
-      .where('company_id', '=', companyId)
-      .where('master_type', '=', 'voucher_type')
-      .where('deleted', '=', 0)
-      .execute();
-    const types: TypeTree = new Map(rows.map((row) => [row.name, { reservedName: row.reserved_name ?? '', parent: row.parent ?? '' }]));
-    if (generation === this.generation) this.cache.set(key, types);
-    return types;
+  /** The company's voucher types from its pulled masters; concurrent misses share one read. */
+  private typesOf(companyId: number): Promise<TypeTree> {
+    return this.cache.getOrLoad(String(companyId), async () => {
+      const rows = await this.db
+        .selectFrom('pulled_masters')
+        .select(['name', 'reserved_name', 'parent'])
+        .where('company_id', '=', companyId)
+        .where('master_type', '=', 'voucher_type')
+        .where('deleted', '=', 0)
+        .execute();
+      return new Map(rows.map((row) => [row.name, { reservedName: row.reserved_name ?? '', parent: row.parent ?? '' }])) as TypeTree;
+    });
   }
 }
