@@ -15,17 +15,16 @@ import {
   type ClientMessage,
   type Frame,
   type HelloMessage,
-  type JobResultMessage,
   type ProtocolErrorCode,
   type ServerMessage,
   type SyncBatchMessage,
 } from '@ledgerwire/shared';
 import type { FastifyBaseLogger } from 'fastify';
-import type { JobOutcomeReport } from '../jobs/record-outcomes.js';
 import type { AuthenticatedConnector } from './enrolment-service.js';
-import type { GatewayClaimedJob, GatewayPairedCompany } from './gateway-ports.js';
+import type { GatewayPairedCompany } from './gateway-ports.js';
 import type { SessionServices } from './session-services.js';
 import { CloseCode, type SessionTransport } from './session-transport.js';
+import { assignedJob, outcomeReport, pairedOut, refOf, samePairings, type JobOutcomeIn } from './session-frames.js';
 import { storeSyncBatch } from './sync-batch-handler.js';
 
 type SessionState = 'awaiting_hello' | 'ready' | 'closed';
@@ -481,42 +480,4 @@ export class ConnectorSession {
   private send(message: ServerMessage): void {
     this.transport.send(JSON.stringify(message));
   }
-}
-
-function assignedJob(job: GatewayClaimedJob) {
-  return {
-    job_id: job.job_id,
-    company_id: job.company_id,
-    books_company_guid: job.books_company_guid,
-    books_company_name: job.books_company_name,
-    job_type: job.job_type,
-    event_type: job.event_type,
-    xml: job.xml,
-    remote_id: job.remote_id,
-    books_voucher_guid: job.books_voucher_guid,
-    attempt: job.retry_count + 1,
-    lease_expires_at: job.lease_expires_at,
-  };
-}
-
-function pairedOut(c: GatewayPairedCompany) {
-  return { company_id: c.company_id, books_company_guid: c.books_company_guid, books_company_name: c.books_company_name };
-}
-
-function samePairings(a: readonly GatewayPairedCompany[], b: readonly GatewayPairedCompany[]): boolean {
-  const key = (list: readonly GatewayPairedCompany[]) => JSON.stringify(list.map(pairedOut));
-  return key(a) === key(b);
-}
-
-/** A job's outcome as the connector reports it, in job.result or in jobs.result. */
-type JobOutcomeIn = Pick<JobResultMessage, 'job_id' | 'outcome'>;
-
-function outcomeReport({ job_id, outcome }: JobOutcomeIn): JobOutcomeReport {
-  return { job_id, ...outcome };
-}
-
-function refOf(message: ClientMessage): string | null {
-  if (message.type === 'job.result') return message.job_id;
-  if (message.type === 'sync.batch') return message.batch_id;
-  return null;
 }
