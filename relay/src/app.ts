@@ -66,7 +66,9 @@ export async function buildApp(config: RelayConfig, options: BuildAppOptions = {
   registerRequestEdge(app);
   registerExactJsonBody(app);
 
-  const database = openDatabase(config.database);
+  const database = openDatabase(config.database, {
+    onBackgroundError: (error) => app.log.warn({ err: error }, 'the SQLite checkpoint thread failed: SQLite checkpoints on its own connection again'),
+  });
   app.addHook('onClose', () => database.destroy());
   await migrateToLatest(database.db, database.capabilities);
   const secretBox = secretBoxFor(config);

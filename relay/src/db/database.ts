@@ -1,13 +1,14 @@
-// Opens the relay's database: embedded SQLite (WAL, busy timeout) by default, PostgreSQL when
-// DATABASE_URL is set. Returns the Kysely handle with the dialect's capability table.
+// Opens the relay's database: embedded SQLite (WAL, busy timeout; on a thread of its own, see
+// sqlite-thread.ts) by default, PostgreSQL when DATABASE_URL is set. Returns the Kysely handle with
+// the dialect's capability table.
 import fs from 'node:fs';
 import path from 'node:path';
-import SQLite from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
+import { Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
 import type { RelayConfig } from '../config/load-config.js';
 import { postgresCapabilities, sqliteCapabilities, type DialectCapabilities } from './capabilities.js';
 import type { Database } from './schema.js';
+import { SqliteThreadDialect, type SqliteThreadOptions } from './sqlite-thread.js';
 
 export type RelayDatabase = Readonly<{
   db: Kysely<Database>;
@@ -20,15 +21,24 @@ export type RelayDatabase = Readonly<{
 // PostgreSQL returns BIGINT (count(*), sums) as strings by default; ours fit in a double.
 pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
 
-export function openDatabase(database: RelayConfig['database']): RelayDatabase {
+export type OpenDatabaseOptions = Readonly<{
+  /** Told when SQLite's checkpoint thread fails (its automatic checkpoints are back on then). */
+  onBackgroundError?: (error: Error) => void;
+  /** Told after each SQLite checkpoint its thread ran (tests watch the WAL with it). */
+  onSqliteCheckpoint?: SqliteThreadOptions['onCheckpoint'];
+}>;
+
+export function openDatabase(database: RelayConfig['database'], options: OpenDatabaseOptions = {}): RelayDatabase {
   if (database.kind === 'sqlite') {
     fs.mkdirSync(path.dirname(database.file), { recursive: true, mode: 0o700 });
-    const connection = new SQLite(database.file);
-    connection.pragma('journal_mode = WAL');
-    connection.pragma('busy_timeout = 5000');
-    connection.pragma('foreign_keys = ON');
-    connection.pragma('synchronous = NORMAL');
-    return wrap(new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(connection) }) }), sqliteCapabilities);
+    const dialect = new SqliteThreadDialect({
+      file: database.file,
+      // journal_size_limit: the WAL file is cut back to 32 MiB when it starts afresh.
+      pragmas: ['journal_mode = WAL', 'busy_timeout = 5000', 'foreign_keys = ON', 'synchronous = NORMAL', 'journal_size_limit = 33554432'],
+      ...(options.onBackgroundError ? { onCheckpointFailure: options.onBackgroundError } : {}),
+      ...(options.onSqliteCheckpoint ? { onCheckpoint: options.onSqliteCheckpoint } : {}),
+    });
+    return wrap(new Kysely<Database>({ dialect }), sqliteCapabilities);
   }
   const pool = new pg.Pool({
     connectionString: database.url,
@@ -42,32 +52,6 @@ export function openDatabase(database: RelayConfig['database']): RelayDatabase {
   pool.on('error', () => undefined);
   pool.on('connect', (client) => client.on('error', () => undefined));
   return wrap(new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }), postgresCapabilities);
-}
-
-const STATEMENT_CACHE_SIZE = 500;
-
-/**
- * Kysely prepares every query anew; preparing costs more than running most of ours. The relay's
- * queries are a small fixed set of SQL strings, so prepared statements are kept by SQL text.
- * Safe because Kysely holds the single SQLite connection under a mutex while a statement runs.
- */
-function withStatementCache(connection: SQLite.Database) {
-  const statements = new Map<string, SQLite.Statement>();
-  return {
-    prepare(sql: string): SQLite.Statement {
-      let statement = statements.get(sql);
-      if (!statement) {
-        statement = connection.prepare(sql);
-        if (statements.size >= STATEMENT_CACHE_SIZE) statements.delete(statements.keys().next().value ?? '');
-        statements.set(sql, statement);
-      }
-      return statement;
-    },
-    close(): void {
-      statements.clear();
-      connection.close();
-    },
-  };
 }
 
 function wrap(db: Kysely<Database>, capabilities: DialectCapabilities): RelayDatabase {
