@@ -98,6 +98,21 @@ describe('books client', () => {
     await books.control('POST', '/faults/clear');
   });
 
+  it('close() also cuts a request still waiting for the connection books dropped and then hung on', async () => {
+    const client = new BooksClient({ url: books.xmlUrl, timeoutMs: 60_000 });
+    // The books take the import, drop its connection, then hold every request: the export queued behind
+    // it goes out as the import fails, looking for a connection while the dropped one is let go.
+    await books.control('POST', '/faults', { kind: 'hang-after-import' });
+    const imported = client.request(ledgerImport(company.name, `Cut Behind ${Date.now()}`), { label: 'import' });
+    const queued = client.request(groupExport(company.name), { readOnly: true }).catch((e: unknown) => e);
+    await imported.catch(() => client.close());
+    // Cut at once, not after the client's 60 s timeout (the test's own limit is far below it).
+    const cut = (await queued) as BooksRequestError;
+    expect(cut).toBeInstanceOf(BooksRequestError);
+    expect(cut.kind === 'connection_lost' || cut.kind === 'stopping').toBe(true);
+    await books.control('POST', '/faults/clear');
+  }, 15_000);
+
   it('reports books that are not running as not running, nothing sent', async () => {
     await books.control('POST', '/books/stop');
     const client = new BooksClient({ url: books.xmlUrl, timeoutMs: 10_000 });

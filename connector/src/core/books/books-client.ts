@@ -37,6 +37,8 @@ export class BooksClient {
   private closed = false;
   private readonly counts = new Map<string, number>();
   private readonly agent: BooksAgent;
+  /** Requests under way, on a connection or still waiting for one. */
+  private readonly underWay = new Set<http.ClientRequest>();
 
   constructor(private readonly options: BooksClientOptions) {
     const url = new URL(options.url);
@@ -71,9 +73,15 @@ export class BooksClient {
     return result;
   }
 
-  /** Cuts any request under way (it fails as maybe received) and refuses new ones. */
+  /**
+   * Cuts any request under way (it fails as maybe received) and refuses new ones. The requests are cut
+   * one by one, not only their connections: one still waiting for the agent's connection would
+   * otherwise be given a new one after the agent was destroyed, and wait out its whole timeout on
+   * books that hang.
+   */
   close(): void {
     this.closed = true;
+    for (const request of this.underWay) request.destroy();
     this.agent.destroy();
   }
 
@@ -106,6 +114,7 @@ export class BooksClient {
       const fail = (error: BooksRequestError) => {
         if (settled) return;
         settled = true;
+        this.underWay.delete(request);
         request.destroy();
         reject(error);
       };
@@ -114,6 +123,7 @@ export class BooksClient {
         agent: this.agent,
         headers: { 'content-type': 'text/xml; charset=utf-16', 'content-length': body.length, accept: 'text/xml' },
       });
+      this.underWay.add(request);
       request.setTimeout(timeoutMs, () =>
         fail(new BooksRequestError('timeout', `the books did not answer within ${Math.round(timeoutMs / 1000)} s`, written)),
       );
@@ -142,6 +152,7 @@ export class BooksClient {
           () => {
             if (settled) return;
             settled = true;
+            this.underWay.delete(request);
             resolve();
           },
           (error: unknown) => fail(error instanceof BooksRequestError ? error : new BooksRequestError('connection_lost', `the answer broke off (${String(error)})`, true)),
