@@ -9,6 +9,7 @@ import { MAX_PATH_PARAM_LENGTH, registerErrorHandling, routerErrorHandler } from
 import { registerExactJsonBody } from './http/exact-json-body.js';
 import { registerOpenApi } from './http/openapi.js';
 import { clientErrorHandler, registerRequestEdge } from './http/request-edge.js';
+import { endUpgradesWhileClosing } from './http/upgrades-while-closing.js';
 import { strictValidatorCompiler } from './http/strict-integer-params.js';
 import { ensureInstallationId } from './operator/installation.js';
 import { registerOperatorAccounts } from './operator/operator-module.js';
@@ -62,6 +63,7 @@ export async function buildApp(config: RelayConfig, options: BuildAppOptions = {
     reply.header('x-request-id', request.id);
     done();
   });
+  endUpgradesWhileClosing(app);
   registerErrorHandling(app);
   registerRequestEdge(app);
   registerExactJsonBody(app);

@@ -34,6 +34,7 @@ export class ConnectorGateway {
   private readonly sessions = new Map<string, ConnectorSession>();
   private readonly services: SessionServices;
   private readonly graceTimers = new Set<NodeJS.Timeout>();
+  private closing = false;
   readonly claimLoop: BackgroundLoop;
   readonly heartbeatLoop: BackgroundLoop;
   readonly presenceLoop: BackgroundLoop;
@@ -84,9 +85,16 @@ export class ConnectorGateway {
   /**
    * A new authenticated connection. Its listeners are attached at once (no frame is missed); a
    * connection of the same connector already here is replaced, and the new one handles its first
-   * frame only once the old one's close has been recorded.
+   * frame only once the old one's close has been recorded. Once the gateway is closing, a connection
+   * is turned away at once: a connector that dials back during the shutdown would otherwise hold a
+   * session nobody ends, and the HTTP server's close would wait on its socket for ever.
    */
-  attach(transport: SessionTransport, connector: AuthenticatedConnector): ConnectorSession {
+  attach(transport: SessionTransport, connector: AuthenticatedConnector): ConnectorSession | undefined {
+    if (this.closing) {
+      transport.close(CloseCode.goingAway, 'the relay is shutting down');
+      setTimeout(() => transport.terminate(), 1000).unref();
+      return undefined;
+    }
     const previous = this.sessions.get(connector.connectorId);
     previous?.end(CloseCode.replaced, 'a newer connection of this connector took over', 'replaced');
     const session = new ConnectorSession(
@@ -160,6 +168,7 @@ export class ConnectorGateway {
    * one statement per chunk), then stops the loops.
    */
   async close(): Promise<void> {
+    this.closing = true;
     for (const timer of this.graceTimers) clearTimeout(timer);
     this.graceTimers.clear();
     const sessions = [...this.sessions.values()];

@@ -2,7 +2,8 @@
 // hello first, malformed frames answered with an error naming the problem, an unknown protocol version
 // refused and closed, ping answered, a second connection of the same connector replacing the first,
 // a connector that stops answering pings dropped by the heartbeat, a lease that runs out answered by a
-// second delivery, and open sessions ended cleanly when the relay shuts down.
+// second delivery, and open sessions ended cleanly when the relay shuts down (one dialling back meanwhile
+// turned away).
 import { CONNECTOR_PROTOCOL_VERSION } from '@ledgerwire/shared';
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { buildApp } from '../../../src/app.js';
@@ -239,6 +240,53 @@ describeOnDatabases('connector sessions at relay shutdown', (kind) => {
       expect(await readTransaction(reopened, tenant, jobId)).toMatchObject({ status: 'queued', retry_count: 0 });
     } finally {
       await reopened?.close();
+      await relay.testDatabase.drop();
+    }
+  });
+
+  it('ends the socket of an upgrade that reaches a relay already closing (answered 503 before any hook), so the close does not wait on it', async () => {
+    const relay = await startTestRelay(kind, { RELAY_WORKERS: '0' });
+    try {
+      const baseUrl = await relay.app.listen({ port: 0, host: '127.0.0.1' });
+      const tenant = await createTenant(relay.app);
+      const enrolled = await TestConnector.enroll(relay.app, { token: tenant.customerToken, machineName: 'PC-U' });
+      // Hold the shutdown in its preClose hooks (where the gateway ends its sessions), with the port still open.
+      const gateway = relay.app.connectorGateway;
+      const closeGateway = gateway.close.bind(gateway);
+      let release!: () => void;
+      const held = new Promise<void>((resolve) => (release = resolve));
+      let gatewayClosing!: () => void;
+      const closingStarted = new Promise<void>((resolve) => (gatewayClosing = resolve));
+      gateway.close = async () => {
+        gatewayClosing();
+        await held;
+        await closeGateway();
+      };
+      const closed = relay.app.close();
+      await closingStarted;
+      await expect(TestConnector.connect(baseUrl, enrolled.credential)).rejects.toMatchObject({ status: 503 });
+      release();
+      await closed;
+    } finally {
+      await relay.testDatabase.drop();
+    }
+  });
+
+  it('turns away a connector that dials back while the relay shuts down, so the close does not wait on its socket', async () => {
+    const relay = await startTestRelay(kind, { RELAY_WORKERS: '0' });
+    try {
+      const baseUrl = await relay.app.listen({ port: 0, host: '127.0.0.1' });
+      const tenant = await createTenant(relay.app);
+      const enrolled = await TestConnector.enroll(relay.app, { token: tenant.customerToken, machineName: 'PC-R' });
+      const first = await TestConnector.connect(baseUrl, enrolled.credential);
+      await first.hello();
+      // The gateway has ended its sessions (app.close's first step); the port still takes connections.
+      await relay.app.connectorGateway.close();
+      expect((await first.closed).code).toBe(CloseCode.goingAway);
+      const redial = await TestConnector.connect(baseUrl, enrolled.credential);
+      expect(await redial.closed).toEqual({ code: CloseCode.goingAway, reason: 'the relay is shutting down' });
+      await relay.app.close();
+    } finally {
       await relay.testDatabase.drop();
     }
   });
