@@ -55,7 +55,8 @@ describe.skipIf(!browserAvailable)('connector page: work held back', { timeout: 
     expect(await page.jobCell(job.job_id, 'Amount').textContent()).toBe('1,18,000.50');
     expect(await page.jobCell(job.job_id, 'Date').textContent()).toBe('15 Apr 2026');
     const received = new Date(connector.service.recentJobs(1)[0]?.receivedAt ?? '');
-    const inIndia = new Intl.DateTimeFormat('en-GB', { hour: 'numeric', minute: '2-digit', hour12: true, timeZone: 'Asia/Kolkata' }).formatToParts(received);
+    // hourCycle h12 (1–12), as the page shows it: en-GB's hour12 alone reads 0 in the hour after noon and after midnight.
+    const inIndia = new Intl.DateTimeFormat('en-GB', { hour: 'numeric', minute: '2-digit', hourCycle: 'h12', timeZone: 'Asia/Kolkata' }).formatToParts(received);
     const [hour, minute] = ['hour', 'minute'].map((type) => inIndia.find((part) => part.type === type)?.value);
     expect(await page.jobCell(job.job_id, 'Received').textContent()).toMatch(new RegExp(`^0?${hour}:${minute}:\\d{2}\\s?(am|pm)$`, 'i'));
 
