@@ -1,6 +1,6 @@
 // Joins the import envelopes of consecutive jobs of one company into one request. The books import one
-// request at a time and each request has a fixed cost, so sending fifty vouchers in one request is far
-// cheaper than fifty requests. Only envelopes of the same shape (report, company) are joined; anything
+// request at a time and each request has a fixed cost, so sending a hundred vouchers in one request is far
+// cheaper than a hundred requests (BR-REF measured 0.53 s for one object, 2.08 s for a hundred). Only envelopes of the same shape (report, company) are joined; anything
 // this does not recognise is sent alone, as the relay rendered it.
 import { unescapeXmlText } from '@ledgerwire/shared';
 

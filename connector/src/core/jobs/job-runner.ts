@@ -338,7 +338,7 @@ export class JobRunner {
   /**
    * A line per settled job, logged when its outcome is written — after the next request left, not
    * between an answer and the next request: the connector's log keeps each line in its database (one
-   * write per line at the default level), which the books would otherwise wait for, fifty per request.
+   * write per line at the default level), which the books would otherwise wait for, a hundred per request.
    */
   private logOutcomes(outcomes: Settlement): void {
     for (const [job, outcome] of outcomes) {
