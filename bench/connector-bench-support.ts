@@ -119,7 +119,15 @@ export async function waitFor<T>(check: () => Promise<T | undefined> | T | undef
 }
 
 /** The emulator's busy time (its control API, GET /busy; see the emulator's README). */
-export type BooksBusySample = Readonly<{ busyMs: number; requests: number; connections: number; clockMs: number; serving: number; idleSinceMs: number | null }>;
+export type BooksBusySample = Readonly<{
+  busyMs: number;
+  requests: number;
+  connections: number;
+  clockMs: number;
+  serving: number;
+  idleSinceMs: number | null;
+  collectorMs: number;
+}>;
 
 export async function booksBusy(controlUrl: string): Promise<BooksBusySample> {
   const response = await fetch(`${controlUrl}/busy`);
@@ -130,12 +138,24 @@ export async function booksBusy(controlUrl: string): Promise<BooksBusySample> {
 /**
  * How much of the wall time between two samples the books were busy, on the emulator's own clock. When
  * the later sample finds them idle the window ends with their last answer, so the time the caller took
- * to notice the end is not counted as idle. `gapMs` is the mean idle time between two requests.
+ * to notice the end is not counted as idle. `busyShare` counts the books' own garbage collection between
+ * two requests as their work (`collectorShare` says how much of it that was); `gapMs` is the mean time
+ * between two requests the books did nothing at all.
  */
-export function booksUtilisation(before: BooksBusySample, after: BooksBusySample): { busyShare: number; requests: number; connections: number; gapMs: number } {
+export function booksUtilisation(
+  before: BooksBusySample,
+  after: BooksBusySample,
+): { busyShare: number; collectorShare: number; requests: number; connections: number; gapMs: number } {
   const end = after.idleSinceMs ?? after.clockMs;
   const wall = end - before.clockMs;
-  const busy = after.busyMs - before.busyMs;
+  const collector = after.collectorMs - before.collectorMs;
+  const busy = after.busyMs - before.busyMs + collector;
   const requests = after.requests - before.requests;
-  return { busyShare: busy / wall, requests, connections: after.connections - before.connections, gapMs: requests > 0 ? (wall - busy) / requests : NaN };
+  return {
+    busyShare: busy / wall,
+    collectorShare: collector / wall,
+    requests,
+    connections: after.connections - before.connections,
+    gapMs: requests > 0 ? (wall - busy) / requests : NaN,
+  };
 }

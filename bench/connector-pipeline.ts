@@ -18,6 +18,7 @@
 // Beside the ratio, how busy the books were: the emulator's own busy time (its control API, GET /busy)
 // sampled when the timed window opens and once the last outcome is in, divided by the wall time between
 // (on the emulator's clock, up to its last answer), with the mean idle gap between two of its requests;
+// its garbage collection between two requests counts as busy (its own work) and is printed apart;
 // and the relay's plus the connector's CPU per voucher against the books'. Issue #23 asks for the books
 // busy ≥ 95 % of the wall time, and relay + connector ≤ half the books' CPU per voucher.
 // And, as a control, the emulator alone again with one unrelated busy program beside it (computing and
@@ -358,7 +359,8 @@ export function printPipeline(result: PipelineResult): void {
     );
     const gap = r.books.gapMs;
     console.log(
-      `           books busy ${(r.books.busyShare * 100).toFixed(1)} % of wall (${r.books.requests} requests on ${r.books.connections} new connections, mean idle gap between two ${gap.toFixed(2)} ms; alone: ${(r.emulatorBusyShare * 100).toFixed(1)} %)`,
+      `           books busy ${(r.books.busyShare * 100).toFixed(1)} % of wall, of which their own garbage collection between requests ${(r.books.collectorShare * 100).toFixed(1)} % ` +
+        `(${r.books.requests} requests on ${r.books.connections} new connections, mean idle gap between two ${gap.toFixed(2)} ms; alone: ${(r.emulatorBusyShare * 100).toFixed(1)} %)`,
     );
     if (Number.isFinite(cpu.booksWaited)) {
       console.log(`           the emulator, ready to run, waited for a core ${cpu.booksWaited.toFixed(0)} µs per voucher (alone: ${r.emulatorWaitedMicros.toFixed(0)} µs; ${os.availableParallelism()} cores for three programs)`);

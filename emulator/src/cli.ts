@@ -29,7 +29,7 @@ async function main(): Promise<void> {
     process.exitCode = 2;
     return;
   }
-  const emulator = await startEmulator({ ...options, load });
+  const emulator = await startEmulator({ ...options, load, countCollectorPauses: true });
   console.log(`books emulator: XML on ${emulator.xmlUrl}, control API on ${emulator.controlUrl}, data in ${options.dataDir}`);
   const shutdown = () => {
     void emulator.close().then(() => process.exit(0));

@@ -21,6 +21,11 @@ export interface EmulatorOptions {
   host?: string;
   /** Companies to load from TallyPrime XML (masters, opening balances, vouchers) unless already loaded. */
   load?: CompanyLoadIn[];
+  /**
+   * Counts the process's garbage-collection pauses between requests in GET /busy (collectorMs). Only
+   * for an emulator with a process of its own (the command line): in a shared one they are not its own.
+   */
+  countCollectorPauses?: boolean;
 }
 
 export interface RunningEmulator {
@@ -91,6 +96,7 @@ export async function startEmulator(options: EmulatorOptions): Promise<RunningEm
     store.close();
     throw error;
   }
+  const stopCountingCollector = options.countCollectorPauses ? xml.busy.observeCollector() : () => undefined;
   return {
     xmlUrl: `http://${host}:${xml.port}`,
     controlUrl: `http://${host}:${control.port}`,
@@ -101,6 +107,7 @@ export async function startEmulator(options: EmulatorOptions): Promise<RunningEm
       xml.faults.clear();
       await control.stop();
       await xml.stop();
+      stopCountingCollector();
       store.close();
     },
   };

@@ -8,7 +8,7 @@ describe('BusyTime', () => {
   it('sums the spans of requests, counting time two of them overlap once', () => {
     let now = 0;
     const busy = new BusyTime(() => now);
-    expect(busy.sample()).toEqual({ busyMs: 0, requests: 0, connections: 0, clockMs: 0, serving: 0, idleSinceMs: null });
+    expect(busy.sample()).toEqual({ busyMs: 0, requests: 0, connections: 0, clockMs: 0, serving: 0, idleSinceMs: null, collectorMs: 0 });
     busy.connection();
     now = 10;
     const first = busy.begin();
@@ -16,17 +16,34 @@ describe('BusyTime', () => {
     const second = busy.begin(); // queued behind the first
     now = 20;
     first();
-    expect(busy.sample()).toEqual({ busyMs: 10, requests: 2, connections: 1, clockMs: 20, serving: 1, idleSinceMs: null });
+    expect(busy.sample()).toEqual({ busyMs: 10, requests: 2, connections: 1, clockMs: 20, serving: 1, idleSinceMs: null, collectorMs: 0 });
     now = 30;
     second();
     second(); // ending twice changes nothing
     now = 50;
-    expect(busy.sample()).toEqual({ busyMs: 20, requests: 2, connections: 1, clockMs: 50, serving: 0, idleSinceMs: 30 });
+    expect(busy.sample()).toEqual({ busyMs: 20, requests: 2, connections: 1, clockMs: 50, serving: 0, idleSinceMs: 30, collectorMs: 0 });
     const third = busy.begin();
     now = 55;
     expect(busy.sample().busyMs).toBe(25); // the span under way, up to the sample
     third();
     expect(busy.sample()).toMatchObject({ busyMs: 25, serving: 0, idleSinceMs: 55 });
+  });
+
+  it('counts apart the collector pauses that fall between spans, whenever they are reported, and never time a span holds', () => {
+    let now = 0;
+    const busy = new BusyTime(() => now);
+    const first = busy.begin();
+    now = 10;
+    first();
+    now = 20;
+    const second = busy.begin(); // idle 10–20
+    busy.collector(8, 4); // 8–12: 2 ms in the span, 2 ms in the gap, reported after the next span began
+    now = 30;
+    second();
+    busy.collector(25, 2); // all inside the second span
+    now = 40;
+    busy.collector(32, 3); // in the gap under way (30–40)
+    expect(busy.sample()).toMatchObject({ busyMs: 20, collectorMs: 5, idleSinceMs: 30 });
   });
 });
 
