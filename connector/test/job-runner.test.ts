@@ -321,7 +321,9 @@ describe('job runner', () => {
       voucherTypeKind: (company, typeName) => real.voucherTypeKind(company, typeName),
       importXml(xml, expectation) {
         const first = requests.length === 0;
-        requests.push([...xml.matchAll(/REMOTEID="([^"]+)"/g)].map((m) => m[1] as string));
+        // The runner hands its imports over encoded as the books take them (UTF-16LE after a BOM).
+        const text = typeof xml === 'string' ? xml : xml.utf16.toString('utf16le').slice(1);
+        requests.push([...text.matchAll(/REMOTEID="([^"]+)"/g)].map((m) => m[1] as string));
         const onSent = () => {
           expectation.onSent?.();
           if (first && made.rig) whileFirstInBooks(made.rig);

@@ -10,6 +10,16 @@ import { StreamingCleaner } from './response-cleaner.js';
 import { BooksRequestError, NOT_LISTENING_CODES } from './books-errors.js';
 import { createBooksAgent, type BooksAgent } from './books-agent.js';
 
+/**
+ * A request already in the bytes the books take (UTF-16LE with a BOM). The job runner encodes the next
+ * import while the books work on the current one, so it leaves the moment their answer is in.
+ */
+export type EncodedBooksRequest = Readonly<{ utf16: Buffer }>;
+
+export function encodeBooksRequest(xml: string): EncodedBooksRequest {
+  return { utf16: Buffer.from(`\uFEFF${xml}`, 'utf16le') };
+}
+
 export type BooksRequestOptions = Readonly<{
   /** Silence allowed before giving up (ms): before the answer starts, and between its chunks. */
   timeoutMs?: number;
@@ -59,14 +69,14 @@ export class BooksClient {
   }
 
   /** Sends one XML request and returns the whole cleaned answer. */
-  async request(xml: string, options: BooksRequestOptions = {}): Promise<string> {
+  async request(xml: string | EncodedBooksRequest, options: BooksRequestOptions = {}): Promise<string> {
     const parts: string[] = [];
     await this.stream(xml, (text) => void parts.push(text), options);
     return parts.join('');
   }
 
   /** Sends one XML request and hands the cleaned answer over in pieces, with back-pressure. */
-  stream(xml: string, consume: TextConsumer, options: BooksRequestOptions = {}): Promise<void> {
+  stream(xml: string | EncodedBooksRequest, consume: TextConsumer, options: BooksRequestOptions = {}): Promise<void> {
     const run = () => this.send(xml, consume, options);
     const result = this.tail.then(run, run);
     this.tail = result.catch(() => undefined);
@@ -85,12 +95,12 @@ export class BooksClient {
     this.agent.destroy();
   }
 
-  private async send(xml: string, consume: TextConsumer, options: BooksRequestOptions): Promise<void> {
+  private async send(xml: string | EncodedBooksRequest, consume: TextConsumer, options: BooksRequestOptions): Promise<void> {
     if (this.closed) throw new BooksRequestError('stopping', 'the connector is stopping', false);
     const label = options.label ?? 'request';
     this.counts.set(label, (this.counts.get(label) ?? 0) + 1);
     this.inFlight += 1;
-    const body = Buffer.from(`\uFEFF${xml}`, 'utf16le');
+    const body = (typeof xml === 'string' ? encodeBooksRequest(xml) : xml).utf16;
     const timeoutMs = options.timeoutMs ?? this.options.timeoutMs;
     try {
       try {

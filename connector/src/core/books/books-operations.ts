@@ -32,7 +32,7 @@ import type { ImportAction } from '../jobs/import-batching.js';
 import type { BooksCompany } from '../presence/books-company.js';
 import type { BooksSyncAccess, ItemConsumer } from '../sync/books-sync-access.js';
 import type { DateWindow } from '../sync/date-windows.js';
-import type { BooksClient } from './books-client.js';
+import type { BooksClient, EncodedBooksRequest } from './books-client.js';
 import { BooksRequestError } from './books-errors.js';
 import { ObjectStreamSplitter } from './object-stream.js';
 import { indexVoucherTypes, parseMasterGroup, parseVoucherGroup, toSyncMaster } from './pulled-objects.js';
@@ -78,7 +78,7 @@ export class BooksOperations implements BooksJobAccess, BooksSyncAccess {
     }));
   }
 
-  async importXml(xml: string, expectation: Readonly<{ objects: number; action: ImportAction; onSent?: () => void }>): Promise<ImportVerdict> {
+  async importXml(xml: string | EncodedBooksRequest, expectation: Readonly<{ objects: number; action: ImportAction; onSent?: () => void }>): Promise<ImportVerdict> {
     const answer = parseImportResponse(await this.client.request(xml, { label: 'import', ...(expectation.onSent ? { onSent: expectation.onSent } : {}) }));
     // An answer that cannot be read (cut short, garbled) says nothing about what the books did: the
     // outcome is unknown, as when the connection breaks, and is looked up before anything goes again.

@@ -2,6 +2,7 @@
 // by the strict success rule. books/books-operations.ts implements it over the books client and the
 // shared books-XML parsers.
 import type { VoucherKind } from '@ledgerwire/shared';
+import type { EncodedBooksRequest } from '../books/books-client.js';
 import type { ImportAction } from './import-batching.js';
 
 export type JobFailure = Readonly<{ error_code: string; error_label: string; error_message: string }>;
@@ -26,7 +27,7 @@ export interface BooksJobAccess {
    * `onSent` is called once the request is on its way to the books. Throws BooksRequestError when no
    * answer came.
    */
-  importXml(xml: string, expectation: Readonly<{ objects: number; action: ImportAction; onSent?: () => void }>): Promise<ImportVerdict>;
+  importXml(xml: string | EncodedBooksRequest, expectation: Readonly<{ objects: number; action: ImportAction; onSent?: () => void }>): Promise<ImportVerdict>;
   /**
    * The kind of a voucher type in the books (from the built-in type it derives from), as the types were
    * last read by a sync pass — no request; undefined when they have not been read, the type was not

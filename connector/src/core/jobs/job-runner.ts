@@ -19,11 +19,12 @@
 // Between two requests the books wait only for the answer's verdict (the next request's jobs were written
 // 'importing' when received, see JobStore): the last request's outcomes are written and reported once
 // the next request is on its way, and the request after it is worked out then too (which jobs, their
-// joined envelope), while the books import; when the answer is the plain success it is sent as prepared
+// joined envelope encoded as the books take it), while the books import; when the answer is the plain success it is sent as prepared
 // unless a job of it changed meanwhile. Preparing writes nothing: marks and outcomes go to disk exactly
 // when they did before.
 import { booksGuidFor, isVoucherKind, jobErrorLabel, masterIdInBooksGuid, voucherKindWords, writeTakesKind } from '@ledgerwire/shared';
 import type { JobStore, OpenJob, StoredJob, JobOutcome } from '../state/job-store.js';
+import { encodeBooksRequest, type EncodedBooksRequest } from '../books/books-client.js';
 import { BooksRequestError } from '../books/books-errors.js';
 import { findOpenCompany, type BooksCompany } from '../presence/books-company.js';
 import type { Logger } from '../support/logger.js';
@@ -48,8 +49,8 @@ type Settlement = readonly (readonly [StoredJob, JobOutcome])[];
 /** Why a pass stopped early: the runner waits for a wake-up (books back, new job, timer). */
 type PassEnd = 'done' | 'books_unavailable';
 
-/** One import request worked out: its jobs, in order, and what goes to the books. */
-type ImportRequest = Readonly<{ group: readonly OpenJob[]; shapes: readonly (EnvelopeShape | undefined)[]; xml: string; objects: number }>;
+/** One import request worked out: its jobs, in order, and what goes to the books, encoded as they take it. */
+type ImportRequest = Readonly<{ group: readonly OpenJob[]; shapes: readonly (EnvelopeShape | undefined)[]; body: EncodedBooksRequest; objects: number }>;
 
 export class JobRunner {
   private running: Promise<void> | undefined;
@@ -248,7 +249,7 @@ export class JobRunner {
     const shapes = group.map((job) => this.shapeOf(job));
     const objects = shapes.reduce((n, s) => n + (s?.objectCount ?? 1), 0);
     const xml = group.length === 1 ? (group[0] as OpenJob).xml : joinEnvelopes(shapes as EnvelopeShape[]);
-    return { group, shapes, xml, objects };
+    return { group, shapes, body: encodeBooksRequest(xml), objects };
   }
 
   /** The prepared request when it is for exactly these jobs (none refused meanwhile), else worked out now. */
@@ -260,7 +261,7 @@ export class JobRunner {
   }
 
   private async importGroup(group: OpenJob[]): Promise<void> {
-    const { shapes, xml, objects: objectCount } = this.requestOf(group);
+    const { shapes, body, objects: objectCount } = this.requestOf(group);
     const rechecked = group.length === 1 && needsCheck(group[0] as StoredJob);
     // Only this request's 'importing' mark (unless written when received) goes before it leaves. The
     // last request's outcomes are written and reported once it is on its way: the books need not wait
@@ -273,7 +274,7 @@ export class JobRunner {
         settleLast();
         this.prepareNext(group);
       };
-      verdict = await this.options.books.importXml(xml, { objects: objectCount, action: shapes[0]?.action ?? 'create', onSent });
+      verdict = await this.options.books.importXml(body, { objects: objectCount, action: shapes[0]?.action ?? 'create', onSent });
     } finally {
       settleLast();
     }
