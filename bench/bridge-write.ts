@@ -12,7 +12,7 @@ import type { AddressInfo } from 'node:net';
 import { buildApp, loadConfig } from '@ledgerwire/relay';
 import { forEachDatabase, type BenchDatabase } from './bench-databases.js';
 import { callJson } from './bench-relay-calls.js';
-import { line, sideBySide, startBare, type Request } from './http-load.js';
+import { line, processPlacement, sideBySide, startBare, type Request } from './http-load.js';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32);
@@ -103,8 +103,7 @@ export async function run(): Promise<void> {
   try {
     process.stdout.write(
       `Bridge write path vs bare Fastify, ${SECONDS} s each in ${SLICES} alternating slices, ${CONNECTIONS} keep-alive connections; ` +
-        `then ${SECONDS} s each at half its own maximum (open loop). Driver, relay and bare route share this process ` +
-        `(one event loop, not placed on cores), as in the send bench. Node ${process.version}\n`,
+        `then ${SECONDS} s each at half its own maximum (open loop). ${processPlacement()} Node ${process.version}\n`,
     );
     await forEachDatabase('bench-bridge-write-', (database) => benchOn(database, bare));
   } finally {

@@ -4,6 +4,7 @@
 // answers, latency counted from the moment each request was due, so a stall is not hidden by the
 // driver waiting on it) for the p99 at a given load.
 import http from 'node:http';
+import os from 'node:os';
 import type { AddressInfo } from 'node:net';
 import Fastify, { type FastifyInstance } from 'fastify';
 
@@ -164,5 +165,17 @@ export function line(label: string, r: Result): string {
   return (
     `${label.padEnd(52)} ${ratePerSecond(r).toFixed(0).padStart(7)} req/s   p50 ${r.p50.toFixed(2).padStart(6)} ms   p99 ${r.p99.toFixed(2).padStart(6)} ms   ` +
     `CPU ${cpuPerRequest.toFixed(0).padStart(5)} µs/req (${busy.toFixed(0)} % of a core)   (${r.requests} requests, ${r.errors} unexpected)`
+  );
+}
+
+/**
+ * Where the programs of an HTTP bench ran, for its header: the driver, the relay and the bare route in
+ * this one process and event loop; the relay's SQLite statements and checkpoints on threads of their
+ * own (relay/src/db/sqlite-thread.ts); nothing pinned, so every thread may run on any core.
+ */
+export function processPlacement(): string {
+  return (
+    'Driver, relay and bare route share this process and its event loop; the relay\'s SQLite runs on threads of its own. ' +
+    `Nothing is placed on cores: every thread runs on any of the ${os.availableParallelism()}.`
   );
 }
