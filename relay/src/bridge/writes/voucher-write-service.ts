@@ -100,7 +100,9 @@ export class VoucherWriteService {
     const companyName = company.books_company_name ?? company.name;
     const target = body.books_voucher_guid ?? null;
     const targetJobId = target === null ? null : await alterationOrigin(this.db, company, target, body.transaction_id);
-    const document = JSON.stringify(documentOf(body));
+    // One copy of the document for its stored text, its XML and its fingerprint: none of them changes it.
+    const parsedDocument = documentOf(body);
+    const document = JSON.stringify(parsedDocument);
     const payload = JSON.stringify({
       kind: 'voucher',
       endpoint: path,
@@ -115,7 +117,7 @@ export class VoucherWriteService {
       ...(targetJobId ? { target_job_id: targetJobId } : {}),
     });
     const now = this.clock().toISOString();
-    const xml = renderOrRefuse(() => renderAcceptedVoucherXml(documentOf(body), { jobId, targetVoucherGuid: target, targetJobId: targetJobId ?? undefined, kind }, companyName));
+    const xml = renderOrRefuse(() => renderAcceptedVoucherXml(parsedDocument, { jobId, targetVoucherGuid: target, targetJobId: targetJobId ?? undefined, kind }, companyName));
     const { row, created } = await this.queue.enqueue({
       job_id: jobId,
       company_id: company.id,
@@ -130,7 +132,7 @@ export class VoucherWriteService {
       xml_company_name: companyName,
       target_voucher_guid: target,
       // The validated body (defaults filled in, "118.00" read as 118): a repeat that says the same thing matches.
-      request_fingerprint: requestFingerprint({ endpoint: path, books_voucher_guid: target, document: documentOf(body) }),
+      request_fingerprint: requestFingerprint({ endpoint: path, books_voucher_guid: target, document: parsedDocument }),
       ...freshJobColumns(now),
     });
     return {
