@@ -4,8 +4,14 @@
 import { XMLParser } from 'fast-xml-parser';
 import { AMOUNT_LIMIT, MAX_EXACT_DIGITS, MEASURE_PLACES, plainDecimalText } from '../bridge/wire-decimal.js';
 
+// Without the g flag, so test() keeps no lastIndex between calls.
+const NEEDS_TEXT_ESCAPE = /[&<>\r\n]/;
+const NEEDS_ATTRIBUTE_ESCAPE = /[&<>\r\n"'\t]/;
+
 /** Escapes element text: `& < >`, and CR/LF as character references so they survive the import. */
 export function escapeXmlText(value: string): string {
+  // Most names and amounts need no escaping: one scan answers them without five replace passes.
+  if (!NEEDS_TEXT_ESCAPE.test(value)) return value;
   return value
     .replace(/&/g, '&amp;')
     .replace(/</g, '&lt;')
@@ -16,6 +22,7 @@ export function escapeXmlText(value: string): string {
 
 /** Escapes an attribute value (adds quotes to the element-text rules). */
 export function escapeXmlAttribute(value: string): string {
+  if (!NEEDS_ATTRIBUTE_ESCAPE.test(value)) return value;
   return escapeXmlText(value).replace(/"/g, '&quot;').replace(/'/g, '&apos;').replace(/\t/g, '&#9;');
 }
 
