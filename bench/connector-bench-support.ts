@@ -1,5 +1,6 @@
 // Shared by the connector benchmarks: a relay on a port (SQLite in a temp dir) with one paired company,
 // the emulator, and helpers to read a connector process's peak memory.
+import type { BusySample } from '@ledgerwire/emulator';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -119,15 +120,7 @@ export async function waitFor<T>(check: () => Promise<T | undefined> | T | undef
 }
 
 /** The emulator's busy time (its control API, GET /busy; see the emulator's README). */
-export type BooksBusySample = Readonly<{
-  busyMs: number;
-  requests: number;
-  connections: number;
-  clockMs: number;
-  serving: number;
-  idleSinceMs: number | null;
-  collectorMs: number;
-}>;
+export type BooksBusySample = BusySample;
 
 export async function booksBusy(controlUrl: string): Promise<BooksBusySample> {
   const response = await fetch(`${controlUrl}/busy`);

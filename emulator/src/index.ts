@@ -4,3 +4,4 @@ export { SEED_NAMES, type SeedName } from './seeds/seed-books.js';
 export { DEMO_COMPANY, DEMO_SERVICES_COMPANY } from './seeds/demo-seed.js';
 export { COMPANY_FAULT_KINDS, FAULT_KINDS, type CompanyFaultKind, type FaultKind } from './faults.js';
 export { type CompanyLoadIn, type CompanyLoadOut } from './seeds/company-load.js';
+export { type BusySample } from './control/busy-time.js';
