@@ -1,7 +1,7 @@
 // Webhook URLs: https only, and never a private, loopback, link-local or otherwise non-public address,
 // whether written literally or reached through DNS, when saved and again when sent, unless the
 // WEBHOOK_ALLOW_PRIVATE_URLS override is on.
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { isNonPublicAddress, type HostResolver } from '../../src/webhooks/webhook-url-policy.js';
 import { describeOnDatabases } from '../helpers/test-databases.js';
 import { startEngine, startReceiver, type TestEngine } from './webhook-test-kit.js';
@@ -32,10 +32,8 @@ describe('isNonPublicAddress', () => {
 });
 
 describeOnDatabases('webhook URL validation', (kind) => {
-  let engine: TestEngine;
   const records: Record<string, string[]> = {};
-
-  beforeEach(async () => {
+  const resetRecords = () => {
     for (const key of Object.keys(records)) delete records[key];
     Object.assign(records, {
       'hooks.example.com': ['93.184.216.34', '2606:2800:220:1:248:1893:25c8:1946'],
@@ -44,63 +42,83 @@ describeOnDatabases('webhook URL validation', (kind) => {
       'metadata.example.test': ['169.254.169.254'],
       'v6-loopback.example.test': ['::1'],
     });
-    engine = await startEngine(kind, { allowPrivateUrls: false, resolveHost: fakeDns(records), requestTimeoutMs: 500 });
-  });
-  afterEach(() => engine.close());
+  };
+  const policyEngine = () => startEngine(kind, { allowPrivateUrls: false, resolveHost: fakeDns(records), requestTimeoutMs: 500 });
 
-  it.each([
-    ['http://hooks.example.com/hook', /must use https/],
-    ['ftp://hooks.example.com/hook', /must use https \(got ftp\)/],
-    ['not a url', /is not an absolute URL/],
-    ['https://localhost/hook', /must not point at localhost/],
-    ['https://api.localhost./hook', /must not point at api\.localhost/],
-    ['https://10.1.2.3/hook', /10\.1\.2\.3, which is not a public address/],
-    ['https://169.254.169.254/latest/meta-data', /169\.254\.169\.254/],
-    ['https://[::1]:8443/hook', /::1, which is not a public address/],
-    ['https://[::ffff:127.0.0.1]/hook', /not a public address/],
-    ['https://2130706433/hook', /127\.0\.0\.1, which is not a public address/],
-    ['https://internal.example.test/hook', /resolves to 127\.0\.0\.1, which is not a public address/],
-    ['https://mixed.example.test/hook', /resolves to 10\.0\.0\.7/],
-    ['https://metadata.example.test/hook', /resolves to 169\.254\.169\.254/],
-    ['https://v6-loopback.example.test/hook', /resolves to ::1/],
-  ])('refuses %s', async (url, message) => {
-    const refusal = engine.service.createEndpoint(owner, { url });
-    await expect(refusal).rejects.toMatchObject({ code: 'webhook_url_invalid', status: 422, message: expect.stringMatching(message) });
-    await expect(engine.service.listEndpoints(owner)).resolves.toEqual([]);
-  });
+  // A refusal writes nothing, so the refusals share one engine: each still finds no endpoint at all,
+  // those refused before it included.
+  describe('refusals', () => {
+    let engine: TestEngine;
+    beforeAll(async () => {
+      resetRecords();
+      engine = await policyEngine();
+    });
+    afterAll(() => engine.close());
 
-  it('accepts a public https URL, and a name that does not resolve yet', async () => {
-    const { endpoint } = await engine.service.createEndpoint(owner, { url: 'https://hooks.example.com/ledgerwire?x=1' });
-    expect(endpoint.url).toBe('https://hooks.example.com/ledgerwire?x=1');
-    await expect(engine.service.createEndpoint(owner, { url: 'https://not-yet.example.test/hook' })).resolves.toBeDefined();
-    await expect(engine.service.updateEndpoint(owner, endpoint.id, { url: 'https://internal.example.test/' })).rejects.toMatchObject({
-      code: 'webhook_url_invalid',
+    it.each([
+      ['http://hooks.example.com/hook', /must use https/],
+      ['ftp://hooks.example.com/hook', /must use https \(got ftp\)/],
+      ['not a url', /is not an absolute URL/],
+      ['https://localhost/hook', /must not point at localhost/],
+      ['https://api.localhost./hook', /must not point at api\.localhost/],
+      ['https://10.1.2.3/hook', /10\.1\.2\.3, which is not a public address/],
+      ['https://169.254.169.254/latest/meta-data', /169\.254\.169\.254/],
+      ['https://[::1]:8443/hook', /::1, which is not a public address/],
+      ['https://[::ffff:127.0.0.1]/hook', /not a public address/],
+      ['https://2130706433/hook', /127\.0\.0\.1, which is not a public address/],
+      ['https://internal.example.test/hook', /resolves to 127\.0\.0\.1, which is not a public address/],
+      ['https://mixed.example.test/hook', /resolves to 10\.0\.0\.7/],
+      ['https://metadata.example.test/hook', /resolves to 169\.254\.169\.254/],
+      ['https://v6-loopback.example.test/hook', /resolves to ::1/],
+    ])('refuses %s', async (url, message) => {
+      const refusal = engine.service.createEndpoint(owner, { url });
+      await expect(refusal).rejects.toMatchObject({ code: 'webhook_url_invalid', status: 422, message: expect.stringMatching(message) });
+      await expect(engine.service.listEndpoints(owner)).resolves.toEqual([]);
     });
   });
 
-  it('checks the DNS answer again at send time: a name re-pointed at loopback is never dialled', async () => {
-    const { endpoint } = await engine.service.createEndpoint(owner, { url: 'https://hooks.example.com/hook' });
-    records['hooks.example.com'] = ['127.0.0.1'];
-    await engine.service.publish(owner, { type: 'connector.offline', data: {} });
-    await engine.loop.runOnce();
-    const { deliveries } = await engine.service.listDeliveries(owner, endpoint.id, { limit: 1, offset: 0 });
-    expect(deliveries[0]?.status).toBe('pending');
-    expect(deliveries[0]?.attempts).toMatchObject([
-      { status_code: null, error: 'Refused: hooks.example.com resolves to 127.0.0.1, which is not a public address' },
-    ]);
-  });
+  describe('saved and sent', () => {
+    let engine: TestEngine;
 
-  it('checks a literal address at send time too (a URL saved while the override was on)', async () => {
-    const { endpoint } = await engine.service.createEndpoint(owner, { url: 'https://hooks.example.com/hook' });
-    // As a relay once run with WEBHOOK_ALLOW_PRIVATE_URLS would have left it in the shared database.
-    await engine.database.db.updateTable('webhook_endpoints').set({ url: 'https://127.0.0.1:9/hook' }).where('id', '=', endpoint.id).execute();
-    await engine.service.publish(owner, { type: 'connector.offline', data: {} });
-    await engine.loop.runOnce();
-    const { deliveries } = await engine.service.listDeliveries(owner, endpoint.id, { limit: 1, offset: 0 });
-    expect(deliveries[0]?.attempts[0]).toMatchObject({
-      status_code: null,
-      duration_ms: 0,
-      error: 'Refused: the webhook URL must not point at 127.0.0.1, which is not a public address',
+    beforeEach(async () => {
+      resetRecords();
+      engine = await policyEngine();
+    });
+    afterEach(() => engine.close());
+
+    it('accepts a public https URL, and a name that does not resolve yet', async () => {
+      const { endpoint } = await engine.service.createEndpoint(owner, { url: 'https://hooks.example.com/ledgerwire?x=1' });
+      expect(endpoint.url).toBe('https://hooks.example.com/ledgerwire?x=1');
+      await expect(engine.service.createEndpoint(owner, { url: 'https://not-yet.example.test/hook' })).resolves.toBeDefined();
+      await expect(engine.service.updateEndpoint(owner, endpoint.id, { url: 'https://internal.example.test/' })).rejects.toMatchObject({
+        code: 'webhook_url_invalid',
+      });
+    });
+
+    it('checks the DNS answer again at send time: a name re-pointed at loopback is never dialled', async () => {
+      const { endpoint } = await engine.service.createEndpoint(owner, { url: 'https://hooks.example.com/hook' });
+      records['hooks.example.com'] = ['127.0.0.1'];
+      await engine.service.publish(owner, { type: 'connector.offline', data: {} });
+      await engine.loop.runOnce();
+      const { deliveries } = await engine.service.listDeliveries(owner, endpoint.id, { limit: 1, offset: 0 });
+      expect(deliveries[0]?.status).toBe('pending');
+      expect(deliveries[0]?.attempts).toMatchObject([
+        { status_code: null, error: 'Refused: hooks.example.com resolves to 127.0.0.1, which is not a public address' },
+      ]);
+    });
+
+    it('checks a literal address at send time too (a URL saved while the override was on)', async () => {
+      const { endpoint } = await engine.service.createEndpoint(owner, { url: 'https://hooks.example.com/hook' });
+      // As a relay once run with WEBHOOK_ALLOW_PRIVATE_URLS would have left it in the shared database.
+      await engine.database.db.updateTable('webhook_endpoints').set({ url: 'https://127.0.0.1:9/hook' }).where('id', '=', endpoint.id).execute();
+      await engine.service.publish(owner, { type: 'connector.offline', data: {} });
+      await engine.loop.runOnce();
+      const { deliveries } = await engine.service.listDeliveries(owner, endpoint.id, { limit: 1, offset: 0 });
+      expect(deliveries[0]?.attempts[0]).toMatchObject({
+        status_code: null,
+        duration_ms: 0,
+        error: 'Refused: the webhook URL must not point at 127.0.0.1, which is not a public address',
+      });
     });
   });
 });
