@@ -24,7 +24,7 @@
 // And, as a control, the emulator alone again with one unrelated busy program beside it (computing and
 // allocating, no I/O): on a machine of few cores, what keeping one other core busy costs the emulator
 // whoever does it — the most a pipeline whose relay and connector keep a core busy could reach there.
-// Environment: BENCH_PIPELINE_VOUCHERS (2000), BENCH_PIPELINE_BATCH (the connector's import batch, 100 as its default),
+// Environment: BENCH_PIPELINE_VOUCHERS (2000), BENCH_PIPELINE_BATCH (the connector's import batch, 200 as its default),
 // BENCH_PIPELINE_ROUNDS (5, after a warm-up round).
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
@@ -47,7 +47,7 @@ import {
 import { placeOnCores, type CorePlacement } from './core-placement.js';
 
 const TOTAL = Number(process.env.BENCH_PIPELINE_VOUCHERS ?? 2000);
-const IMPORT_BATCH = Number(process.env.BENCH_PIPELINE_BATCH ?? 100);
+const IMPORT_BATCH = Number(process.env.BENCH_PIPELINE_BATCH ?? 200);
 const ROUNDS = Number(process.env.BENCH_PIPELINE_ROUNDS ?? 5);
 /** Journals every emulator imports before it is timed (numbered below zero). */
 const WARM_UP = 1000;

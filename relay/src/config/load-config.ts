@@ -86,10 +86,10 @@ const envSchema = z.object({
   CONNECTOR_LEASE_MS: z.string().regex(/^[1-9]\d*$/, 'must be a positive number of milliseconds').transform(Number).default(600_000),
   CONNECTOR_OFFLINE_GRACE_MS: z.string().regex(/^\d+$/, 'must be a number of milliseconds').transform(Number).default(60_000),
   CONNECTOR_HEARTBEAT_MS: z.string().regex(/^[1-9]\d*$/, 'must be a positive number of milliseconds').transform(Number).default(25_000),
-  // Three times the connector's default import batch (50): one run importing, the next ready behind it,
+  // Three times the connector's default import batch (200): one run importing, the next ready behind it,
   // and a third on its way while the relay records the last run's outcomes. With two, the connector ran
   // dry for 4–20 ms before about one import in twelve (the relay's round trip outlasted an import).
-  CONNECTOR_MAX_IN_FLIGHT: z.string().regex(/^[1-9]\d*$/, 'must be a positive integer').transform(Number).default(300),
+  CONNECTOR_MAX_IN_FLIGHT: z.string().regex(/^[1-9]\d*$/, 'must be a positive integer').transform(Number).default(600),
   CONNECTOR_CLAIM_INTERVAL_MS: z.string().regex(/^[1-9]\d*$/, 'must be a positive number of milliseconds').transform(Number).default(5000),
   // Accounting bridge API (relay/src/bridge): requests per key per minute (all relay processes together), job attempts.
   BRIDGE_RATE_LIMIT_PER_MINUTE: z.string().regex(/^[1-9]\d*$/, 'must be a positive integer').transform(Number).default(600),

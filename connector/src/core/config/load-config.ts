@@ -38,7 +38,7 @@ const envSchema = z.object({
   /** Every n-th sync pass also looks for deletions by a GUID diff (a full GUID read). */
   LEDGERWIRE_DELETION_CHECK_EVERY: count(20),
   /** Consecutive jobs of one company imported in one request at most. */
-  LEDGERWIRE_IMPORT_BATCH: count(100),
+  LEDGERWIRE_IMPORT_BATCH: count(200),
   /** Vouchers per date window of a sync export, and per sync.batch message. */
   LEDGERWIRE_SYNC_WINDOW_VOUCHERS: count(5_000),
   LEDGERWIRE_SYNC_BATCH_ITEMS: count(500),
