@@ -75,7 +75,10 @@ export function createBridgeServices(deps: {
   // On SQLite (one process) per-minute counts are kept in memory, as the messaging API keeps its
   // burst counts: no write transaction per request. On PostgreSQL they stay in the shared table, and
   // the requests of one key read in the same turn are counted with one write.
-  const limiter = new RateLimiter(db, Date.now, { processLocal: !capabilities.sharedAcrossProcesses });
+  const limiter = new RateLimiter(db, Date.now, {
+    processLocal: !capabilities.sharedAcrossProcesses,
+    shortWindowsWithoutFlushWait: capabilities.commitsWithoutFlushWait,
+  });
   return Object.freeze({
     config: deps.config,
     applications: new ApplicationService({ db }),

@@ -24,6 +24,12 @@ export type DialectCapabilities = Readonly<{
    * two tables written by one statement, atomic without BEGIN and COMMIT round trips.
    */
   writableCtes: boolean;
+  /**
+   * A statement run on its own may let its commit skip the wait for the WAL flush (PostgreSQL's
+   * synchronous_commit, set for that one transaction with set_config): the counts of short rate-limit
+   * windows, which a database crash may forget, as a restart forgets SQLite's in-memory ones.
+   */
+  commitsWithoutFlushWait: boolean;
 }>;
 
 export const sqliteCapabilities: DialectCapabilities = Object.freeze({
@@ -34,6 +40,7 @@ export const sqliteCapabilities: DialectCapabilities = Object.freeze({
   migrationSerialisation: 'immediate-transaction',
   jsonTextNeedsCast: false,
   writableCtes: false,
+  commitsWithoutFlushWait: false,
 });
 
 export const postgresCapabilities: DialectCapabilities = Object.freeze({
@@ -44,4 +51,5 @@ export const postgresCapabilities: DialectCapabilities = Object.freeze({
   migrationSerialisation: 'advisory-lock',
   jsonTextNeedsCast: true,
   writableCtes: true,
+  commitsWithoutFlushWait: true,
 });

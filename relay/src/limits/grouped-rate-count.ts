@@ -1,16 +1,21 @@
 // Counts concurrent requests of one scope against a rule with one counter write: the requests that
-// wait when the event loop comes round (read in the same turn) are counted together, one conditional
-// upsert of cost n instead of n upserts — on PostgreSQL n round trips and n commits become one. The
-// answers are those counting them one at a time, in arrival order, would give: each allowed request
-// gets its own RateLimit-Remaining. When the window has no room for all of them, each is counted on
-// its own, so the first ones still get the room that is left and a refused request is not counted.
+// wait when the event loop comes round (read in the same turn, or while the scope's last count was
+// being written) are counted together, one conditional upsert of cost n instead of n upserts — on
+// PostgreSQL n round trips and n commits become one, and a scope has one count in flight at a time
+// (a second would only wait for the first one's row lock). The answers are those counting them one at
+// a time, in arrival order, would give: each allowed request gets its own RateLimit-Remaining. When
+// the window has no room for all of them, each is counted on its own, so the first ones still get the
+// room that is left and a refused request is not counted.
 import type { RateLimitDecision, RateLimiter, RateLimitRule } from './rate-limiter.js';
 
 type Waiting = Readonly<{ resolve: (decision: RateLimitDecision) => void; reject: (error: unknown) => void }>;
 type Group = { scope: string; rule: RateLimitRule; waiting: Waiting[] };
 
 export class GroupedRateCount {
+  /** Requests waiting to be counted, by scope and rule. */
   private groups = new Map<string, Group>();
+  /** Scopes and rules with a count being written. */
+  private readonly counting = new Set<string>();
   private flushScheduled = false;
 
   constructor(private readonly limiter: RateLimiter) {}
@@ -24,19 +29,28 @@ export class GroupedRateCount {
         this.groups.set(key, group);
       }
       group.waiting.push({ resolve, reject });
-      if (!this.flushScheduled) {
-        this.flushScheduled = true;
-        // setImmediate, not a microtask: the requests already read in this turn join the group first.
-        setImmediate(() => this.flush());
-      }
+      if (!this.counting.has(key)) this.scheduleFlush();
     });
+  }
+
+  private scheduleFlush(): void {
+    if (this.flushScheduled) return;
+    this.flushScheduled = true;
+    // setImmediate, not a microtask: the requests already read in this turn join the group first.
+    setImmediate(() => this.flush());
   }
 
   private flush(): void {
     this.flushScheduled = false;
-    const groups = [...this.groups.values()];
-    this.groups = new Map();
-    for (const group of groups) void this.count(group);
+    for (const [key, group] of this.groups) {
+      if (this.counting.has(key)) continue; // counted once the count in flight is written
+      this.groups.delete(key);
+      this.counting.add(key);
+      void this.count(group).finally(() => {
+        this.counting.delete(key);
+        if (this.groups.has(key)) this.scheduleFlush();
+      });
+    }
   }
 
   /** Settles every request of the group; never rejects. */

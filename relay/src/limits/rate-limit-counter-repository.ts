@@ -1,7 +1,7 @@
 // The SQL of the rate-limit counters: one row per (scope, window start), changed only by an atomic
 // conditional upsert so that concurrent requests — in one process or in several relays sharing one
 // PostgreSQL — can never push a counter past its ceiling.
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import { ReusableQuery } from '../db/reusable-query.js';
 import type { Database } from '../db/schema.js';
 
@@ -34,11 +34,17 @@ type PairValues = Readonly<{
 export class RateLimitCounterRepository {
   /** Runs once per request or batch, so it is built once (see reusable-query.ts). */
   private readonly conditionalIncrement: ReusableQuery<IncrementValues, { count: number }>;
+  /**
+   * The same, for a statement run on its own whose commit need not wait for the WAL flush (PostgreSQL):
+   * the RETURNING clause sets synchronous_commit off for this one transaction, before it commits.
+   * Only when a row was written; a refused increment writes nothing to wait for.
+   */
+  private readonly conditionalIncrementWithoutFlushWait: ReusableQuery<IncrementValues, { count: number }>;
   /** Two counters (of different scopes) in one statement, each under its own ceiling. */
   private readonly conditionalPairIncrement: ReusableQuery<PairValues, { scope: string; count: number }>;
 
   constructor(private readonly db: Kysely<Database>) {
-    this.conditionalIncrement = new ReusableQuery<IncrementValues, { count: number }>((values) =>
+    const increment = (values: IncrementValues) =>
       db
         .insertInto('rate_limit_counters')
         .values({ scope: values.scope, window_start: values.windowStart, count: values.cost, expires_at: values.expiresAt })
@@ -47,8 +53,10 @@ export class RateLimitCounterRepository {
             .columns(['scope', 'window_start'])
             .doUpdateSet((eb) => ({ count: eb('rate_limit_counters.count', '+', values.cost) }))
             .where('rate_limit_counters.count', '<=', values.highestBefore),
-        )
-        .returning('count'),
+        );
+    this.conditionalIncrement = new ReusableQuery((values: IncrementValues) => increment(values).returning('count'));
+    this.conditionalIncrementWithoutFlushWait = new ReusableQuery((values: IncrementValues) =>
+      increment(values).returning(['count', sql<string>`set_config('synchronous_commit', 'off', true)`.as('commit_mode')]),
     );
     this.conditionalPairIncrement = new ReusableQuery<PairValues, { scope: string; count: number }>((values) =>
       db
@@ -106,8 +114,25 @@ export class RateLimitCounterRepository {
    * increment was refused (nothing is written then, so refused requests do not count).
    */
   async tryIncrement(increment: CounterIncrement, executor: CounterExecutor = this.db): Promise<number | undefined> {
+    return this.increment(this.conditionalIncrement, increment, executor);
+  }
+
+  /**
+   * tryIncrement as a statement of its own (no transaction of the caller's) whose commit does not wait
+   * for the write-ahead log to reach the disk: a database crash may forget the last fraction of a
+   * second of such counts. Only where the dialect can (see DialectCapabilities.commitsWithoutFlushWait).
+   */
+  async tryIncrementWithoutFlushWait(increment: CounterIncrement): Promise<number | undefined> {
+    return this.increment(this.conditionalIncrementWithoutFlushWait, increment, this.db);
+  }
+
+  private async increment(
+    query: ReusableQuery<IncrementValues, { count: number }>,
+    increment: CounterIncrement,
+    executor: CounterExecutor,
+  ): Promise<number | undefined> {
     if (increment.cost > increment.ceiling) return undefined;
-    const result = await this.conditionalIncrement.execute(executor, {
+    const result = await query.execute(executor, {
       scope: increment.scope,
       windowStart: increment.windowStart,
       cost: increment.cost,

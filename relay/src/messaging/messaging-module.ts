@@ -65,7 +65,10 @@ export function createMessagingModule(options: MessagingModuleOptions): Messagin
   const templates = new TemplateService(new TemplateRepository(db), renderer, now);
   const messageRows = new MessageRepository(db, database.capabilities);
   const eventRows = new EventRepository(db, database.capabilities);
-  const limiter = new RateLimiter(db, now, { processLocal: !database.capabilities.sharedAcrossProcesses });
+  const limiter = new RateLimiter(db, now, {
+    processLocal: !database.capabilities.sharedAcrossProcesses,
+    shortWindowsWithoutFlushWait: database.capabilities.commitsWithoutFlushWait,
+  });
   const breakers = new CircuitBreakers(now);
   const providers = new ProviderRegistry(settings);
   const notifier = new StatusNotifier(options.webhooks ?? (() => undefined), log);

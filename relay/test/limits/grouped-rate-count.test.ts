@@ -1,6 +1,7 @@
 // Requests of one scope counted together (one counter write for those read in the same turn) get the
 // answers counting them one at a time would give: in arrival order, each with its own remaining, the
-// ones beyond the limit refused and not counted; scopes and rules are counted apart.
+// ones beyond the limit refused and not counted; scopes and rules are counted apart. A scope has one
+// count in flight: the requests that arrive meanwhile are counted together once it is written.
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { openDatabase, type RelayDatabase } from '../../src/db/database.js';
 import { migrateToLatest } from '../../src/db/migrate.js';
@@ -56,5 +57,30 @@ describeOnDatabases('grouped rate count', (kind) => {
     ]);
     expect(Number(await counterOf('b'))).toBe(5);
     expect(Number(await counterOf('other'))).toBe(1);
+  });
+
+  it('holds the requests that arrive while a count is being written and counts them together after it', async () => {
+    const limiter = new RateLimiter(database.db, () => NOW);
+    const costs: number[] = [];
+    let open: () => void = () => undefined;
+    const gate = new Promise<void>((resolve) => (open = resolve));
+    const consume = limiter.consume.bind(limiter);
+    limiter.consume = async (scope, rule, options) => {
+      costs.push(options?.cost ?? 1);
+      await gate;
+      return consume(scope, rule, options);
+    };
+    const grouped = new GroupedRateCount(limiter);
+    const rule = { name: 'test', limit: 10, windowMs: MINUTE_MS };
+    const first = [grouped.consume('c', rule), grouped.consume('c', rule)];
+    await new Promise((resolve) => setImmediate(resolve)); // the first two are being counted
+    const later = [grouped.consume('c', rule), grouped.consume('c', rule), grouped.consume('c', rule)];
+    await new Promise((resolve) => setImmediate(resolve)); // a flush would have run by now
+    expect(costs).toEqual([2]);
+    open();
+    const decisions = await Promise.all([...first, ...later]);
+    expect(costs).toEqual([2, 3]);
+    expect(decisions.map((d) => d.remaining)).toEqual([9, 8, 7, 6, 5]);
+    expect(Number(await counterOf('c'))).toBe(5);
   });
 });

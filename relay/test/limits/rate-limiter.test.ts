@@ -1,13 +1,15 @@
 // The rate limiter over the shared counter table: fixed windows aligned to the minute / UTC day,
 // refused requests not counted, atomic under concurrency, shared by separate database handles
-// (two relay processes on one PostgreSQL), and a count inside a rolled-back transaction undone.
-import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+// (two relay processes on one PostgreSQL), and a count inside a rolled-back transaction undone. On
+// PostgreSQL a short window's count made on its own does not wait for the WAL flush.
+import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { openDatabase, type RelayDatabase } from '../../src/db/database.js';
 import { migrateToLatest } from '../../src/db/migrate.js';
 import type { Database } from '../../src/db/schema.js';
+import { RateLimitCounterRepository } from '../../src/limits/rate-limit-counter-repository.js';
 import { DAY_MS, MINUTE_MS, RateLimiter, rateLimitHeaders } from '../../src/limits/rate-limiter.js';
 import { createTestDatabase, describeOnDatabases, type TestDatabase } from '../helpers/test-databases.js';
 
@@ -101,6 +103,37 @@ describeOnDatabases('rate limiter', (kind) => {
     expect(rows).toEqual([{ scope: 'd:m', count: 1 }]);
   });
 
+  it.skipIf(kind !== 'postgres')(
+    'on PostgreSQL a short window counted on its own commits without waiting for the WAL flush; a caller’s transaction keeps waiting',
+    async () => {
+      const limiter = new RateLimiter(database.db, clock, { shortWindowsWithoutFlushWait: database.capabilities.commitsWithoutFlushWait });
+      const hot = { name: 'c', limit: 10, windowMs: MINUTE_MS };
+      const results = await Promise.all(Array.from({ length: 40 }, () => limiter.consume('hot', hot)));
+      expect(results.filter((r) => r.allowed)).toHaveLength(10);
+      const second = secondHandle(testDatabase);
+      try {
+        expect(await new RateLimiter(second, clock).used('hot', hot)).toBe(10);
+      } finally {
+        await second.destroy();
+      }
+      // The setting lives as long as the counting statement's own transaction: a connection with one
+      // client shows it back at the server's default straight after.
+      const single = secondHandle(testDatabase, 1);
+      try {
+        await new RateLimitCounterRepository(single).tryIncrementWithoutFlushWait({ scope: 'x', windowStart: MINUTE_START, expiresAt: MINUTE_START + MINUTE_MS, ceiling: 5, cost: 1 });
+        expect((await sql<{ mode: string }>`select current_setting('synchronous_commit') as mode`.execute(single)).rows[0]?.mode).toBe('on');
+      } finally {
+        await single.destroy();
+      }
+      const inTransaction = await database.db.transaction().execute(async (tx) => {
+        await limiter.consume('tx', rule, { executor: tx });
+        return (await sql<{ mode: string }>`select current_setting('synchronous_commit') as mode`.execute(tx)).rows[0]?.mode;
+      });
+      expect(inTransaction).toBe('on');
+      expect(await limiter.used('tx', rule)).toBe(1);
+    },
+  );
+
   it('prunes windows that have ended', async () => {
     const limiter = new RateLimiter(database.db, clock);
     await limiter.consume('old', rule);
@@ -109,13 +142,13 @@ describeOnDatabases('rate limiter', (kind) => {
   });
 });
 
-function secondHandle(testDatabase: TestDatabase): Kysely<Database> {
+function secondHandle(testDatabase: TestDatabase, connections = 5): Kysely<Database> {
   const config = testDatabase.database;
   if (config.kind === 'sqlite') {
     const connection = new SQLite(config.file);
     connection.pragma('busy_timeout = 5000');
     return new Kysely<Database>({ dialect: new SqliteDialect({ database: connection }) });
   }
-  const pool = new pg.Pool({ connectionString: config.url, max: 5, ...(config.schema ? { options: `-c search_path=${config.schema}` } : {}) });
+  const pool = new pg.Pool({ connectionString: config.url, max: connections, ...(config.schema ? { options: `-c search_path=${config.schema}` } : {}) });
   return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
 }

@@ -59,7 +59,7 @@ describeOnDatabases('connector session protocol', (kind) => {
       connector.sendRaw(JSON.stringify({ type: 'hello', v, connector_version: '1.0.0' }));
       expect((await connector.next('error')).message).toMatch(/books/);
       const welcome = await connector.hello(BOOKS_RUNNING);
-      expect(welcome).toMatchObject({ connector_id: enrolled.connector_id, max_in_flight: 300, lease_ms: 600_000 });
+      expect(welcome).toMatchObject({ connector_id: enrolled.connector_id, max_in_flight: 600, lease_ms: 600_000 });
       connector.send({ type: 'hello', v, connector_version: '1.0.0', books: BOOKS_RUNNING });
       expect(await connector.next('error')).toMatchObject({ code: 'malformed_message', message: expect.stringMatching(/already/) });
       connector.send({ type: 'ping', v, nonce: 'are-you-there' });
