@@ -170,12 +170,12 @@ export function line(label: string, r: Result): string {
 
 /**
  * Where the programs of an HTTP bench ran, for its header: the driver, the relay and the bare route in
- * this one process and event loop; the relay's SQLite statements and checkpoints on threads of their
- * own (relay/src/db/sqlite-thread.ts); nothing pinned, so every thread may run on any core.
+ * this one process and event loop, the relay's SQLite statements too; its WAL checkpoints on a thread
+ * of their own (relay/src/db/sqlite-dialect.ts); nothing pinned, so every thread may run on any core.
  */
 export function processPlacement(): string {
   return (
-    'Driver, relay and bare route share this process and its event loop; the relay\'s SQLite runs on threads of its own. ' +
+    'Driver, relay (its SQLite statements included) and bare route share this process and its event loop; the relay\'s SQLite checkpoints run on a thread of their own. ' +
     `Nothing is placed on cores: every thread runs on any of the ${os.availableParallelism()}.`
   );
 }

@@ -1,5 +1,5 @@
-// Opens the relay's database: embedded SQLite (WAL, busy timeout; on a thread of its own, see
-// sqlite-thread.ts) by default, PostgreSQL when DATABASE_URL is set. Returns the Kysely handle with
+// Opens the relay's database: embedded SQLite (WAL; statements on the event loop, checkpoints on a
+// thread of their own, see sqlite-dialect.ts) by default, PostgreSQL when DATABASE_URL is set. Returns the Kysely handle with
 // the dialect's capability table.
 import fs from 'node:fs';
 import path from 'node:path';
@@ -8,7 +8,7 @@ import pg from 'pg';
 import type { RelayConfig } from '../config/load-config.js';
 import { postgresCapabilities, sqliteCapabilities, type DialectCapabilities } from './capabilities.js';
 import type { Database } from './schema.js';
-import { SqliteThreadDialect, type SqliteThreadOptions } from './sqlite-thread.js';
+import { EmbeddedSqliteDialect, type EmbeddedSqliteOptions } from './sqlite-dialect.js';
 
 export type RelayDatabase = Readonly<{
   db: Kysely<Database>;
@@ -25,16 +25,17 @@ export type OpenDatabaseOptions = Readonly<{
   /** Told when SQLite's checkpoint thread fails (its automatic checkpoints are back on then). */
   onBackgroundError?: (error: Error) => void;
   /** Told after each SQLite checkpoint its thread ran (tests watch the WAL with it). */
-  onSqliteCheckpoint?: SqliteThreadOptions['onCheckpoint'];
+  onSqliteCheckpoint?: EmbeddedSqliteOptions['onCheckpoint'];
 }>;
 
 export function openDatabase(database: RelayConfig['database'], options: OpenDatabaseOptions = {}): RelayDatabase {
   if (database.kind === 'sqlite') {
     fs.mkdirSync(path.dirname(database.file), { recursive: true, mode: 0o700 });
-    const dialect = new SqliteThreadDialect({
+    const dialect = new EmbeddedSqliteDialect({
       file: database.file,
       // journal_size_limit: the WAL file is cut back to 32 MiB when it starts afresh.
-      pragmas: ['journal_mode = WAL', 'busy_timeout = 5000', 'foreign_keys = ON', 'synchronous = NORMAL', 'journal_size_limit = 33554432'],
+      pragmas: ['journal_mode = WAL', 'foreign_keys = ON', 'synchronous = NORMAL', 'journal_size_limit = 33554432'],
+      busyWaitMs: 5000,
       ...(options.onBackgroundError ? { onCheckpointFailure: options.onBackgroundError } : {}),
       ...(options.onSqliteCheckpoint ? { onCheckpoint: options.onSqliteCheckpoint } : {}),
     });

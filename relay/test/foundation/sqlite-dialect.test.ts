@@ -1,7 +1,8 @@
-// The relay's SQLite runs on a thread of its own (src/db/sqlite-thread.ts): these check what the
-// relay relies on from it — errors keep their SQLite codes, transactions are still atomic, WAL
-// checkpoints run on the checkpoint thread (not on the connection every query waits on), and the
-// thread keeps a process alive only while a query is unanswered.
+// The relay's embedded SQLite (src/db/sqlite-dialect.ts): statements on the event loop, WAL
+// checkpoints on a thread of their own. These check what the relay relies on from it — errors keep
+// their SQLite codes, transactions are atomic, checkpoints run on the checkpoint thread (not on the
+// connection every query waits on), a lock another connection holds is waited for without stopping
+// the event loop, and the thread never keeps a process alive.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -10,11 +11,11 @@ import { fileURLToPath } from 'node:url';
 import { sql } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openDatabase, type RelayDatabase } from '../../src/db/database.js';
-import type { SqliteCheckpoint } from '../../src/db/sqlite-thread.js';
+import type { SqliteCheckpoint } from '../../src/db/sqlite-dialect.js';
 import { isUniqueViolation } from '../../src/messaging/messaging-ids.js';
 
 
-describe('SQLite on its own thread', () => {
+describe('embedded SQLite', () => {
   let dataDir: string;
   let database: RelayDatabase | undefined;
   const checkpoints: SqliteCheckpoint[] = [];
@@ -34,7 +35,7 @@ describe('SQLite on its own thread', () => {
   }
 
   beforeEach(() => {
-    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lw-sqlite-thread-'));
+    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lw-sqlite-'));
     checkpoints.length = 0;
   });
   afterEach(async () => {
@@ -69,7 +70,7 @@ describe('SQLite on its own thread', () => {
     ).rejects.toMatchObject({ code: 'SQLITE_CONSTRAINT_PRIMARYKEY' });
     const { rows } = await sql<{ n: number }>`select count(*) as n from t`.execute(db);
     expect(rows).toEqual([{ n: 0 }]);
-    // A failure in the very statement that began it (BEGIN travels with the first statement).
+    // A failure in the very first statement of a transaction.
     await expect(
       db.transaction().execute(async (tx) => {
         await sql`insert into t (k, n) values ('x', null)`.execute(tx);
@@ -109,6 +110,9 @@ describe('SQLite on its own thread', () => {
     const body = 'x'.repeat(3000);
     for (let n = 0; n < 20_000 && !restarted() && !caughtUp(); n += 1) {
       await db.transaction().execute((tx) => sql`insert into t (n, body) values (${n}, ${body})`.execute(tx));
+      // Statements run on the event loop now: a server's writes arrive on I/O turns, in which the
+      // thread's answers are read too. A loop of awaited statements alone would never give it one.
+      if (n % 16 === 0) await new Promise((resolve) => setImmediate(resolve));
     }
     expect(restarted() || caughtUp()).toBe(true);
     const restart = checkpoints.find((checkpoint) => checkpoint.mode === 'restart');
@@ -119,10 +123,39 @@ describe('SQLite on its own thread', () => {
     }
   });
 
+  it('waits for a lock another connection holds on timers, so the holder on the same event loop can finish', async () => {
+    const first = open();
+    await sql`create table t (k text primary key)`.execute(first.db);
+    const second = openDatabase({ kind: 'sqlite', file: path.join(dataDir, 'relay.sqlite') });
+    try {
+      let release: () => void = () => undefined;
+      const held = new Promise<void>((resolve) => (release = resolve));
+      let holding: () => void = () => undefined;
+      const writing = new Promise<void>((resolve) => (holding = resolve));
+      // The first handle holds the write lock across an await; the second wants to write meanwhile.
+      const holder = first.db.transaction().execute(async (tx) => {
+        await sql`insert into t (k) values ('first')`.execute(tx);
+        holding();
+        await held;
+      });
+      await writing;
+      const waiter = sql`insert into t (k) values ('second')`.execute(second.db);
+      // The event loop goes on while the second waits: a timer fires, and the holder can commit.
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      release();
+      await holder;
+      await waiter;
+      const { rows } = await sql<{ k: string }>`select k from t order by k`.execute(first.db);
+      expect(rows).toEqual([{ k: 'first' }, { k: 'second' }]);
+    } finally {
+      await second.destroy();
+    }
+  });
+
   it('lets a process end once its queries are answered, and not before', () => {
     const child = path.join(dataDir, 'child.mts');
     const databaseModule = fileURLToPath(new URL('../../src/db/database.ts', import.meta.url));
-    // No destroy(): an idle database thread must not hold the process open, and the pending query must.
+    // No destroy(): an idle checkpoint thread must not hold the process open.
     fs.writeFileSync(
       child,
       `import { openDatabase } from ${JSON.stringify(databaseModule)};
