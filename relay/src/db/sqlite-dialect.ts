@@ -100,6 +100,7 @@ class EmbeddedSqliteConnection implements DatabaseConnection {
 
   /** The thread found the WAL still long after a passive checkpoint: RESTART it between two transactions. */
   wantRestart(): void {
+    if (!this.db.open) return; // closed meanwhile: its close checkpoints the WAL anyway
     this.restartWanted = true;
     if (!this.db.inTransaction) this.restart();
   }
