@@ -120,12 +120,10 @@ export async function waitFor<T>(check: () => Promise<T | undefined> | T | undef
 }
 
 /** The emulator's busy time (its control API, GET /busy; see the emulator's README). */
-export type BooksBusySample = BusySample;
-
-export async function booksBusy(controlUrl: string): Promise<BooksBusySample> {
+export async function booksBusy(controlUrl: string): Promise<BusySample> {
   const response = await fetch(`${controlUrl}/busy`);
   if (response.status !== 200) throw new Error(`GET /busy → ${response.status}`);
-  return (await response.json()) as BooksBusySample;
+  return (await response.json()) as BusySample;
 }
 
 /**
@@ -136,8 +134,8 @@ export async function booksBusy(controlUrl: string): Promise<BooksBusySample> {
  * between two requests the books did nothing at all.
  */
 export function booksUtilisation(
-  before: BooksBusySample,
-  after: BooksBusySample,
+  before: BusySample,
+  after: BusySample,
 ): { busyShare: number; collectorShare: number; requests: number; connections: number; gapMs: number } {
   const end = after.idleSinceMs ?? after.clockMs;
   const wall = end - before.clockMs;

@@ -5,7 +5,7 @@ import type { BridgeConfig } from '../config/load-config.js';
 import type { RelayDatabase } from '../db/database.js';
 import { createBackgroundLoop, type BackgroundLoop } from '../background/background-loop.js';
 import { GroupedRateCount } from '../limits/grouped-rate-count.js';
-import { RateLimiter } from '../limits/rate-limiter.js';
+import { RateLimiter, rateLimiterOptionsFor } from '../limits/rate-limiter.js';
 import { ApplicationService } from './applications/application-service.js';
 import type { KeyRequestCounter } from './auth/bridge-auth.js';
 import { CompanyScope } from './auth/company-scope.js';
@@ -73,12 +73,10 @@ export function createBridgeServices(deps: {
   });
   const voucherTypes = new VoucherTypeKinds({ db });
   // On SQLite (one process) per-minute counts are kept in memory, as the messaging API keeps its
-  // burst counts: no write transaction per request. On PostgreSQL they stay in the shared table, and
-  // the requests of one key read in the same turn are counted with one write.
-  const limiter = new RateLimiter(db, Date.now, {
-    processLocal: !capabilities.sharedAcrossProcesses,
-    shortWindowsWithoutFlushWait: capabilities.commitsWithoutFlushWait,
-  });
+  // burst counts: no write transaction per request. On PostgreSQL they stay in the shared table,
+  // committed without waiting for the WAL flush, and the requests of one key read in the same turn (or
+  // while its last count was written) are counted with one write.
+  const limiter = new RateLimiter(db, Date.now, rateLimiterOptionsFor(capabilities));
   return Object.freeze({
     config: deps.config,
     applications: new ApplicationService({ db }),

@@ -1,6 +1,6 @@
 // Opens the relay's database: embedded SQLite (WAL; statements on the event loop, checkpoints on a
-// thread of their own, see sqlite-dialect.ts) by default, PostgreSQL when DATABASE_URL is set. Returns the Kysely handle with
-// the dialect's capability table.
+// thread of their own, see sqlite-dialect.ts) by default, PostgreSQL when DATABASE_URL is set. Returns
+// the Kysely handle with the dialect's capability table.
 import fs from 'node:fs';
 import path from 'node:path';
 import { Kysely, PostgresDialect, sql } from 'kysely';

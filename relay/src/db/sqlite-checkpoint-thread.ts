@@ -23,7 +23,7 @@ export type CheckpointThreadEvents = Readonly<{
 }>;
 
 /** An Error with the name, message and SQLite code a thread described. */
-export function errorFrom(described: DescribedError): Error {
+function errorFrom(described: DescribedError): Error {
   const error = described.name === 'TypeError' ? new TypeError(described.message) : described.name === 'RangeError' ? new RangeError(described.message) : new Error(described.message);
   if (error.name !== described.name) error.name = described.name;
   if (described.code !== undefined) Object.assign(error, { code: described.code });

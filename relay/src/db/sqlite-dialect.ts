@@ -73,7 +73,7 @@ class EmbeddedSqliteConnection implements DatabaseConnection {
   checkpoints: SqliteCheckpointThread | undefined;
 
   constructor(
-    readonly db: SQLite.Database,
+    private readonly db: SQLite.Database,
     private readonly options: EmbeddedSqliteOptions,
   ) {}
 
@@ -103,6 +103,14 @@ class EmbeddedSqliteConnection implements DatabaseConnection {
     if (!this.db.open) return; // closed meanwhile: its close checkpoints the WAL anyway
     this.restartWanted = true;
     if (!this.db.inTransaction) this.restart();
+  }
+
+  /** The thread is gone: SQLite checkpoints on this connection again, as it does by default. */
+  checkpointsFailed(error: Error): void {
+    if (!this.checkpoints) return;
+    this.checkpoints = undefined;
+    if (this.db.open) this.db.pragma(`wal_autocheckpoint = ${DEFAULT_AUTOCHECKPOINT_PAGES}`);
+    this.options.onCheckpointFailure?.(error);
   }
 
   close(): void {
@@ -151,13 +159,6 @@ class EmbeddedSqliteConnection implements DatabaseConnection {
     }
   }
 
-  /** The thread is gone: SQLite checkpoints on this connection again, as it does by default. */
-  checkpointsFailed(error: Error): void {
-    if (!this.checkpoints) return;
-    this.checkpoints = undefined;
-    if (this.db.open) this.db.pragma(`wal_autocheckpoint = ${DEFAULT_AUTOCHECKPOINT_PAGES}`);
-    this.options.onCheckpointFailure?.(error);
-  }
 }
 
 /** Kysely's connection mutex, as its SQLite driver has: one statement or transaction at a time. */

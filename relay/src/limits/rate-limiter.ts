@@ -14,6 +14,7 @@
 // wait was most of a count's time, and a database crash forgets at most the last fraction of a second
 // of counts — less than a SQLite relay's restart forgets. Daily quotas always wait for it.
 import type { Kysely } from 'kysely';
+import type { DialectCapabilities } from '../db/capabilities.js';
 import type { Database } from '../db/schema.js';
 import { RateLimitCounterRepository, type CounterExecutor } from './rate-limit-counter-repository.js';
 
@@ -48,6 +49,13 @@ type Window = Readonly<{ key: string; windowStart: number; windowEnd: number; re
 /** How often a batch's count is retried after another process took the room it had read. */
 const MAX_GRANT_ATTEMPTS = 8;
 
+export type RateLimiterOptions = Readonly<{ processLocal?: boolean; shortWindowsWithoutFlushWait?: boolean }>;
+
+/** How the relay counts on its database: short windows in memory on one process's, without the flush wait where the dialect can. */
+export function rateLimiterOptionsFor(capabilities: DialectCapabilities): RateLimiterOptions {
+  return { processLocal: !capabilities.sharedAcrossProcesses, shortWindowsWithoutFlushWait: capabilities.commitsWithoutFlushWait };
+}
+
 export const MINUTE_MS = 60_000;
 export const DAY_MS = 86_400_000;
 
@@ -58,7 +66,7 @@ export class RateLimiter {
   constructor(
     db: Kysely<Database>,
     private readonly now: () => number = Date.now,
-    private readonly options: { processLocal?: boolean; shortWindowsWithoutFlushWait?: boolean } = {},
+    private readonly options: RateLimiterOptions = {},
   ) {
     this.counters = new RateLimitCounterRepository(db);
   }

@@ -5,7 +5,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { RelayConfig } from '../config/load-config.js';
 import type { RelayDatabase } from '../db/database.js';
 import { createBackgroundLoop, type BackgroundLoop } from '../background/background-loop.js';
-import { RateLimiter } from '../limits/rate-limiter.js';
+import { RateLimiter, rateLimiterOptionsFor } from '../limits/rate-limiter.js';
 import { CircuitBreakers } from './dispatch/circuit-breaker.js';
 import { DispatchWorker } from './dispatch/dispatch-worker.js';
 import { StatusNotifier, type WebhookPublisher } from './dispatch/status-notifier.js';
@@ -65,10 +65,7 @@ export function createMessagingModule(options: MessagingModuleOptions): Messagin
   const templates = new TemplateService(new TemplateRepository(db), renderer, now);
   const messageRows = new MessageRepository(db, database.capabilities);
   const eventRows = new EventRepository(db, database.capabilities);
-  const limiter = new RateLimiter(db, now, {
-    processLocal: !database.capabilities.sharedAcrossProcesses,
-    shortWindowsWithoutFlushWait: database.capabilities.commitsWithoutFlushWait,
-  });
+  const limiter = new RateLimiter(db, now, rateLimiterOptionsFor(database.capabilities));
   const breakers = new CircuitBreakers(now);
   const providers = new ProviderRegistry(settings);
   const notifier = new StatusNotifier(options.webhooks ?? (() => undefined), log);
