@@ -96,8 +96,11 @@ const IN_LIST = 'job_id IN (SELECT value FROM json_each(?))';
 const ACKNOWLEDGED_WRITE_DELAY_MS = 50;
 
 export class JobStore {
-  /** Open jobs (queued or importing) by seq, in seq order; undefined until first read from disk. */
-  private openJobs: Map<number, OpenJob> | undefined;
+  /**
+   * Open jobs (queued or importing) by job_id, in seq order (a new job has the highest seq, and a Map
+   * keeps its keys' first order); undefined until first read from disk.
+   */
+  private openJobs: Map<string, OpenJob> | undefined;
   /** Open jobs queued in memory whose row says 'importing' (written so when received), by job_id. */
   private readonly markedEarly = new Set<string>();
   /** Outcomes the relay acknowledged, not written as reported yet (see acknowledge). */
@@ -142,7 +145,7 @@ export class JobStore {
           document.run(seq, job.xml);
           this.markedEarly.add(job.job_id);
           const stored = newJob(job, seq, now);
-          this.openJobs?.set(seq, { ...stored, xml: job.xml });
+          this.openJobs?.set(job.job_id, { ...stored, xml: job.xml });
           return { job: stored, isNew: true };
         }
         raise.run(job.attempt, now, job.job_id, job.attempt);
@@ -195,7 +198,7 @@ export class JobStore {
     return this.db.transaction(() => {
       this.writeAcknowledged();
       return outcomes.flatMap(({ job, outcome }) => {
-        this.openJobs?.delete(job.seq);
+        this.openJobs?.delete(job.jobId);
         this.markedEarly.delete(job.jobId);
         if (stmt.run(JSON.stringify(outcome), now, job.jobId).changes === 1) return [{ ...toStored(job), state: 'settled' as const, outcome, reported: false, updatedAt: now }];
         const stored = this.get(job.jobId);
@@ -268,14 +271,14 @@ export class JobStore {
    * The open jobs on disk. The states are named so the jobs_open index finds them without reading the
    * settled jobs kept for days.
    */
-  private readOpenJobs(): Map<number, OpenJob> {
+  private readOpenJobs(): Map<string, OpenJob> {
     const rows = this.db
       .prepare(
         `SELECT jobs.*, d.xml FROM jobs JOIN job_documents d ON d.seq = jobs.seq
          WHERE jobs.state IN ('queued', 'importing') ORDER BY jobs.seq`,
       )
       .all() as (Row & { xml: string })[];
-    return new Map(rows.map((row) => [row.seq, { ...this.asRunnerSeesIt(toJob(row)), xml: row.xml }]));
+    return new Map(rows.map((row) => [row.job_id, { ...this.asRunnerSeesIt(toJob(row)), xml: row.xml }]));
   }
 
   private writeState(jobIds: readonly string[], state: 'queued' | 'importing', from: string): void {
@@ -286,35 +289,36 @@ export class JobStore {
   /** The in-memory open jobs' state (their rows are written by the caller). */
   private moveOpenJobs(jobIds: readonly string[], state: 'queued' | 'importing'): void {
     if (!this.openJobs) return;
-    const moved = new Set(jobIds);
-    for (const [seq, job] of this.openJobs) {
-      if (moved.has(job.jobId) && (state === 'importing' || job.state === 'importing')) this.openJobs.set(seq, { ...job, state });
+    for (const jobId of jobIds) {
+      const job = this.openJobs.get(jobId);
+      if (job && job.state !== state && (state === 'importing' || job.state === 'importing')) this.openJobs.set(jobId, { ...job, state });
     }
   }
 
   /** Takes changed rows (a raised attempt) into the in-memory open jobs. */
   private refresh(jobs: readonly StoredJob[]): void {
     for (const job of jobs) {
-      const cached = this.openJobs?.get(job.seq);
-      if (cached) this.openJobs?.set(job.seq, { ...job, xml: cached.xml });
+      const cached = this.openJobs?.get(job.jobId);
+      if (cached) this.openJobs?.set(job.jobId, { ...job, xml: cached.xml });
     }
   }
 
   /**
-   * Open jobs counted in memory (a row may say 'importing' early), settled ones from the jobs_outbox
-   * index, not by reading every row: status asks often.
+   * Open jobs counted in memory (a row may say 'importing' early), unreported ones from the jobs_outbox
+   * index and settled ones as every job but the open (the rows' count, which SQLite reads from its
+   * smallest index): status asks often.
    */
   counts(): JobCounts {
     this.openJobs ??= this.readOpenJobs();
     let waiting = 0;
     for (const job of this.openJobs.values()) if (job.state === 'queued') waiting += 1;
-    const settled = this.db
+    const { unreported, all } = this.db
       .prepare(
-        `SELECT (SELECT COUNT(*) FROM jobs WHERE reported = 0 AND state = 'settled') AS unreported,
-                (SELECT COUNT(*) FROM jobs WHERE state = 'settled') AS settled`,
+        `SELECT (SELECT COUNT(*) FROM jobs WHERE state = 'settled' AND reported = 0) AS unreported,
+                (SELECT COUNT(*) FROM jobs) AS "all"`,
       )
-      .get() as { unreported: number; settled: number };
-    return { waiting, importing: this.openJobs.size - waiting, ...settled };
+      .get() as { unreported: number; all: number };
+    return { waiting, importing: this.openJobs.size - waiting, unreported, settled: all - this.openJobs.size };
   }
 }
 

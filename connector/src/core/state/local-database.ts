@@ -69,6 +69,15 @@ const MIGRATIONS: readonly string[] = [
   INSERT INTO job_documents (seq, xml) SELECT seq, xml FROM jobs;
   ALTER TABLE jobs DROP COLUMN xml;
   `,
+  // The open jobs and the outbox as partial indexes: a job is in each only while it is open, or settled
+  // and not reported, so receiving, settling and reporting a job write two index entries, one and one
+  // (the whole-table indexes rewrote two on every state change). Settled jobs kept for days are in neither.
+  `
+  DROP INDEX jobs_open;
+  DROP INDEX jobs_outbox;
+  CREATE INDEX jobs_open ON jobs (seq) WHERE state IN ('queued', 'importing');
+  CREATE INDEX jobs_outbox ON jobs (seq) WHERE state = 'settled' AND reported = 0;
+  `,
 ];
 
 /** Creates the data directory and a database file in it (0700 / 0600) before SQLite touches them. */
