@@ -19,8 +19,8 @@
 // Between two requests the books wait only for the answer's verdict (the next request's jobs were written
 // 'importing' when received, see JobStore): the last request's outcomes are written and reported once
 // the next request is on its way, and the request after it is worked out then too (which jobs, their
-// joined envelope encoded as the books take it), while the books import; when the answer is the plain success it is sent as prepared
-// unless a job of it changed meanwhile. Preparing writes nothing: marks and outcomes go to disk exactly
+// voucher types checked, their joined envelope encoded as the books take it), while the books import;
+// when the answer is the plain success it is sent as prepared unless a job of it changed meanwhile. Preparing writes nothing: marks and outcomes go to disk exactly
 // when they did before.
 import { booksGuidFor, isVoucherKind, jobErrorLabel, masterIdInBooksGuid, voucherKindWords, writeTakesKind } from '@ledgerwire/shared';
 import type { JobStore, OpenJob, StoredJob, JobOutcome } from '../state/job-store.js';
@@ -145,8 +145,9 @@ export class JobRunner {
 
   /**
    * While `current` is in the books: the request that follows it if it succeeds — the open jobs but
-   * its own, taken as nextGroup would then. Nothing is written; a job that needs its earlier import
-   * looked up is not prepared for (it goes alone, the usual way).
+   * its own, taken as nextGroup would then, its voucher types checked (refuseMisfitTypes) against the
+   * types known now. Nothing is written; a job that needs its earlier import looked up, or a group with a
+   * misfit to refuse, is not prepared for (it goes the usual way).
    */
   private prepareNext(current: readonly OpenJob[]): void {
     this.prepared = undefined;
@@ -155,7 +156,9 @@ export class JobRunner {
       const open = this.openJobs(current.map((job) => job.jobId));
       const head = open[0];
       if (!head || needsCheck(head)) return;
-      this.prepared = this.requestFor(this.takeGroup(open));
+      const group = this.takeGroup(open);
+      if (group.some((job) => this.typeMisfit(job) !== undefined)) return;
+      this.prepared = this.requestFor(group);
     } catch (error) {
       // Only a head start: the next request is worked out after the answer instead.
       this.options.log.error(`preparing the next import request failed: ${errorText(error)}`);
@@ -203,7 +206,8 @@ export class JobRunner {
 
   private async runGroup(group: OpenJob[]): Promise<PassEnd> {
     try {
-      const fitting = this.refuseMisfitTypes(group);
+      // The prepared request's types were checked while the books imported the last one.
+      const fitting = this.preparedFor(group) ? group : this.refuseMisfitTypes(group);
       if (fitting.length > 0) await this.importGroup(fitting);
       return 'done';
     } catch (error) {
@@ -254,10 +258,16 @@ export class JobRunner {
 
   /** The prepared request when it is for exactly these jobs (none refused meanwhile), else worked out now. */
   private requestOf(group: readonly OpenJob[]): ImportRequest {
-    const prepared = this.prepared;
+    const prepared = this.preparedFor(group);
     this.prepared = undefined;
+    return prepared ?? this.requestFor(group);
+  }
+
+  /** The prepared request, when it is for exactly these jobs. */
+  private preparedFor(group: readonly OpenJob[]): ImportRequest | undefined {
+    const prepared = this.prepared;
     const same = prepared !== undefined && prepared.group.length === group.length && prepared.group.every((job, index) => group[index] === job);
-    return same ? prepared : this.requestFor(group);
+    return same ? prepared : undefined;
   }
 
   private async importGroup(group: OpenJob[]): Promise<void> {

@@ -1,8 +1,10 @@
 // The jobs side of the conversation with the relay: jobs handed over are stored and acknowledged,
 // outcomes are reported, and the relay's acknowledgements of them go to the store. The relay hands jobs
 // over and acknowledges outcomes in runs (a burst of one-job messages, or one message a run with the
-// job-runs feature); each run is handled together — one transaction, one message back — once the
-// frames at hand have been read.
+// job-runs feature); the jobs handed over are stored once the frames at hand have been read, at most
+// STORE_SLICE of them per event-loop turn — one transaction and one message back per slice — so that
+// the books' answer to the import under way, arriving meanwhile, waits for one slice and not for a
+// whole run: the books sit idle until the next request leaves.
 import { CONNECTOR_PROTOCOL_VERSION, MAX_JOB_RUN, type AssignedJob, type ClientMessage } from '@ledgerwire/shared';
 import type { JobRunner } from '../jobs/job-runner.js';
 import type { JobStore, StoredJob } from '../state/job-store.js';
@@ -19,16 +21,28 @@ export type JobExchangeOptions = Readonly<{
   changed: () => void;
 }>;
 
+/**
+ * Jobs stored in one turn of the event loop: a slice's transaction serves many jobs, and an import
+ * answer that arrives meanwhile waits for one slice only.
+ */
+export const STORE_SLICE = 50;
+
 export class JobExchange {
   /** Jobs handed over and not stored yet. */
   private readonly handedOver: AssignedJob[] = [];
+  /** Whether storing the handed-over jobs is scheduled (a microtask first, then a turn per slice). */
+  private storing = false;
+  /** Whether a slice stored since the runner was last woken holds a job to run. */
+  private runnable = false;
 
   constructor(private readonly options: JobExchangeOptions) {}
 
   /** job.assign / jobs.assign: stored together once the frames at hand are read, then acknowledged. */
   receive(jobs: readonly AssignedJob[]): void {
-    if (this.handedOver.length === 0) queueMicrotask(() => this.storeHandedOver());
     this.handedOver.push(...jobs);
+    if (this.storing) return;
+    this.storing = true;
+    queueMicrotask(() => this.storeHandedOver());
   }
 
   /** Sends settled jobs' outcomes; while the relay is away they stay in the outbox for the next welcome. */
@@ -47,9 +61,23 @@ export class JobExchange {
     this.options.jobs.acknowledge(jobIds);
   }
 
+  /**
+   * Stores, acknowledges and primes one slice of the handed-over jobs and leaves the rest for the next
+   * turn, after the I/O that arrived meanwhile. The runner is woken once none are left, so that its next
+   * request takes the whole run rather than its first slice; the relay hands over no more than its
+   * in-flight limit before it hears outcomes, so the queue always empties.
+   */
   private storeHandedOver(): void {
-    const jobs = this.handedOver.splice(0);
-    if (!this.options.open()) return; // stopping: unacknowledged, the relay hands them out again
+    if (!this.options.open()) {
+      // Stopping: unacknowledged, the relay hands them out again.
+      this.handedOver.length = 0;
+      this.storing = false;
+      return;
+    }
+    const jobs = this.handedOver.splice(0, STORE_SLICE);
+    const more = this.handedOver.length > 0;
+    if (more) setImmediate(() => this.storeHandedOver());
+    else this.storing = false;
     const stored = this.options.jobs.receive(jobs);
     this.options.runner.prime(jobs.filter((_, index) => stored[index]?.isNew));
     const ids = stored.map(({ job }) => job.jobId);
@@ -60,7 +88,11 @@ export class JobExchange {
     }
     // Handed over again after we settled it: the relay missed our result, so say it again.
     this.report(stored.filter(({ job, isNew }) => !isNew && job.state === 'settled').map(({ job }) => job));
-    if (stored.some(({ job, isNew }) => isNew || job.state !== 'settled')) void this.options.runner.wake();
+    this.runnable ||= stored.some(({ job, isNew }) => isNew || job.state !== 'settled');
+    if (!more && this.runnable) {
+      this.runnable = false;
+      void this.options.runner.wake();
+    }
     this.options.changed();
   }
 }
