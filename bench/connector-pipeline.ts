@@ -12,7 +12,8 @@
 // as UTF-16LE, over a kept connection), one request at a time at that batch size.
 // On Linux the emulator gets a core of its own, in every run, and the relay (this process) and the
 // connector share the others (see core-placement.ts): in a deployment the relay is on a server
-// elsewhere, and the books do not wait for it.
+// elsewhere, and the books do not wait for it — so while the pipeline drains the relay's main thread
+// runs at a lower priority than the connector (relayBehindConnector).
 // Each round also prints how long the emulator's main thread, ready to run, waited for a core (Linux):
 // on a machine whose cores the three programs overrun, that wait is where the pipeline's rate goes.
 // Beside the ratio, how busy the books were: the emulator's own busy time (its control API, GET /busy)
@@ -44,7 +45,7 @@ import {
   waitFor,
   type BenchRelay,
 } from './connector-bench-support.js';
-import { placeOnCores, type CorePlacement } from './core-placement.js';
+import { placeOnCores, relayBehindConnector, type CorePlacement } from './core-placement.js';
 
 const TOTAL = Number(process.env.BENCH_PIPELINE_VOUCHERS ?? 2000);
 const IMPORT_BATCH = Number(process.env.BENCH_PIPELINE_BATCH ?? 200);
@@ -132,11 +133,15 @@ function cpuOf(books: ChildHandle, connector: ChildHandle): CpuTimes {
 
 type BooksUse = ReturnType<typeof booksUtilisation>;
 
+/** How the relay's priority was set while the pipeline drained, for the output (the same every round). */
+let relayPriority = "the relay's priority left as it was";
+
 async function pipelineRate(placement: CorePlacement): Promise<{ rate: number; batch: number; cpuMicros: CpuTimes; books: BooksUse }> {
   const books = await warmEmulator(placement);
   const relay = await startBenchRelay({ CONNECTOR_MAX_IN_FLIGHT: String(IMPORT_BATCH * 3), CONNECTOR_CLAIM_INTERVAL_MS: '1000' });
   const dataDir = tempDir('bench-connector-');
   let connector: Awaited<ReturnType<typeof spawnConnector>> | undefined;
+  let priority: ReturnType<typeof relayBehindConnector> | undefined;
   try {
     // Enrol, pair and do the first sync with the connector's core, then stop it: the journals queue.
     const setup = await startConnectorService({ dataDir, booksUrl: books.xmlUrl, config: { logLevel: 'silent', syncIntervalMs: 3_600_000 } });
@@ -156,6 +161,8 @@ async function pipelineRate(placement: CorePlacement): Promise<{ rate: number; b
       LEDGERWIRE_LOG_LEVEL: 'warn',
       LEDGERWIRE_SYNC_INTERVAL_MS: '3600000',
     });
+    priority = relayBehindConnector();
+    relayPriority = priority.description;
     // CPU is read when the warm-up's outcomes are in (seen within 5 ms) and at the end.
     await waitFor(async () => ((await countJobs(relay, ['completed', 'failed'])) >= WARM_UP ? true : undefined), 'the warm-up outcomes to reach the relay', 600_000, 5);
     const cpuBefore = cpuOf(books, connector);
@@ -173,6 +180,7 @@ async function pipelineRate(placement: CorePlacement): Promise<{ rate: number; b
     const cpuMicros = Object.fromEntries((Object.keys(cpuAfter) as (keyof CpuTimes)[]).map((key) => [key, perVoucher(key)])) as CpuTimes;
     return { rate: window.settled / window.seconds, batch: all / Math.max(1, imports), cpuMicros, books: booksUtilisation(busyBefore, busyAfter) };
   } finally {
+    priority?.restore();
     await connector?.stop();
     await relay.close();
     await books.stop();
@@ -349,7 +357,7 @@ async function measureRounds(placement: CorePlacement): Promise<Omit<PipelineRes
 }
 
 export function printPipeline(result: PipelineResult): void {
-  console.log(`  cores: ${result.placement}`);
+  console.log(`  cores: ${result.placement}; ${relayPriority}`);
   result.rounds.forEach((r, i) => {
     const cpu = r.cpuMicros;
     console.log(`  round ${i + 1}: pipeline API→relay→connector→emulator ${r.pipelineRate.toFixed(0)} vouchers/s (achieved batch ${r.achievedBatch.toFixed(1)})`);

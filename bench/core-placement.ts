@@ -5,8 +5,34 @@
 // core to itself, in the alone runs and in the pipeline alike; this process (the relay), the connector
 // and the busy program of the control share the other cores. Elsewhere nothing is placed, and the
 // bench says so.
+// On those shared cores the relay would otherwise take its turns from the connector: an import answer
+// that arrives while the relay records the last request's outcomes waits for the relay's time slice,
+// and the books with it — a wait no deployment has, the relay being on another machine. So while the
+// pipeline drains, the relay's main thread runs at a lower priority (relayBehindConnector); its CPU
+// time, and the connector's, are measured as before.
 import { spawnSync } from 'node:child_process';
 import os from 'node:os';
+
+/** The niceness the relay's main thread takes while the pipeline drains (the connector keeps 0). */
+export const RELAY_NICENESS = 10;
+
+/**
+ * Lowers this process's main thread (the relay) to RELAY_NICENESS until the returned function is
+ * called. Call it after the connector was started: a program started meanwhile would inherit it.
+ * Returns the niceness in words, for the bench's output.
+ */
+export function relayBehindConnector(): { description: string; restore(): void } {
+  const before = os.getPriority(0);
+  try {
+    os.setPriority(0, RELAY_NICENESS);
+  } catch (error) {
+    return { description: `the relay's priority left as it was (${(error as Error).message})`, restore: () => undefined };
+  }
+  return {
+    description: `the relay's main thread at niceness ${RELAY_NICENESS} while the pipeline drains, the connector at ${before}`,
+    restore: () => os.setPriority(0, before),
+  };
+}
 
 export type CorePlacement = Readonly<{
   /** In words, for the bench's output. */
