@@ -13,7 +13,7 @@ import type { Clock, GatewayCompanies, GatewayJobQueue, GatewayPulledData } from
 import type { JobWakeChannel } from './job-wake-channel.js';
 import type { PresenceService } from './presence-service.js';
 import type { SessionServices } from './session-services.js';
-import { CloseCode, type SessionTransport } from './session-transport.js';
+import { CloseCode, closeThenCut, type SessionTransport } from './session-transport.js';
 
 export type ConnectorGatewayDeps = Readonly<{
   jobs: GatewayJobQueue;
@@ -91,8 +91,7 @@ export class ConnectorGateway {
    */
   attach(transport: SessionTransport, connector: AuthenticatedConnector): ConnectorSession | undefined {
     if (this.closing) {
-      transport.close(CloseCode.goingAway, 'the relay is shutting down');
-      setTimeout(() => transport.terminate(), 1000).unref();
+      closeThenCut(transport, CloseCode.goingAway, 'the relay is shutting down');
       return undefined;
     }
     const previous = this.sessions.get(connector.connectorId);

@@ -23,7 +23,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { AuthenticatedConnector } from './enrolment-service.js';
 import type { GatewayPairedCompany } from './gateway-ports.js';
 import type { SessionServices } from './session-services.js';
-import { CloseCode, type SessionTransport } from './session-transport.js';
+import { CloseCode, closeThenCut, type SessionTransport } from './session-transport.js';
 import { assignedJob, outcomeReport, pairedOut, refOf, samePairings, type JobOutcomeIn } from './session-frames.js';
 import { storeSyncBatch } from './sync-batch-handler.js';
 
@@ -109,9 +109,7 @@ export class ConnectorSession {
   /** Ends the session from the relay's side (replaced, shutdown); the close handler does the rest. */
   end(code: number, reason: string, errorCode?: ProtocolErrorCode): void {
     if (errorCode) this.send({ type: 'error', v: CONNECTOR_PROTOCOL_VERSION, code: errorCode, message: reason });
-    this.transport.close(code, reason);
-    // A peer that does not answer the close handshake is cut off rather than waited for.
-    setTimeout(() => this.transport.terminate(), 1000).unref();
+    closeThenCut(this.transport, code, reason);
   }
 
   /**

@@ -25,6 +25,15 @@ export const CloseCode = Object.freeze({
   unsupportedVersion: 4003,
 });
 
+/** A peer that does not answer the close handshake within this long is cut off rather than waited for. */
+const CLOSE_HANDSHAKE_MS = 1000;
+
+/** Closes politely, then cuts the connection if the peer has not completed the close by then. */
+export function closeThenCut(transport: SessionTransport, code: number, reason: string): void {
+  transport.close(code, reason);
+  setTimeout(() => transport.terminate(), CLOSE_HANDSHAKE_MS).unref();
+}
+
 /**
  * `tcp` is the connection under the WebSocket: frames sent in one turn of the event loop (a run of
  * job.assign, a run of job.result.ack) leave in one write by corking it for the turn.
