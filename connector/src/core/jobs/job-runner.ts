@@ -20,8 +20,8 @@
 // 'importing' when received, see JobStore): the last request's outcomes are written and reported once
 // the next request is on its way, and the request after it is worked out then too (which jobs, their
 // voucher types checked, their joined envelope encoded as the books take it), while the books import;
-// when the answer is the plain success it is sent as prepared unless a job of it changed meanwhile. Preparing writes nothing: marks and outcomes go to disk exactly
-// when they did before.
+// when the answer is the plain success it is sent as prepared unless a job of it changed meanwhile.
+// Preparing writes nothing: marks and outcomes go to disk exactly when they did before.
 import { booksGuidFor, isVoucherKind, jobErrorLabel, masterIdInBooksGuid, voucherKindWords, writeTakesKind } from '@ledgerwire/shared';
 import type { JobStore, OpenJob, StoredJob, JobOutcome } from '../state/job-store.js';
 import { encodeBooksRequest, type EncodedBooksRequest } from '../books/books-client.js';

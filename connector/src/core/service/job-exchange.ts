@@ -37,7 +37,7 @@ export class JobExchange {
 
   constructor(private readonly options: JobExchangeOptions) {}
 
-  /** job.assign / jobs.assign: stored together once the frames at hand are read, then acknowledged. */
+  /** job.assign / jobs.assign: stored once the frames at hand are read, a slice per turn, each acknowledged once stored. */
   receive(jobs: readonly AssignedJob[]): void {
     this.handedOver.push(...jobs);
     if (this.storing) return;

@@ -291,7 +291,7 @@ export class JobStore {
     if (!this.openJobs) return;
     for (const jobId of jobIds) {
       const job = this.openJobs.get(jobId);
-      if (job && job.state !== state && (state === 'importing' || job.state === 'importing')) this.openJobs.set(jobId, { ...job, state });
+      if (job && job.state !== state) this.openJobs.set(jobId, { ...job, state });
     }
   }
 

@@ -70,8 +70,8 @@ const MIGRATIONS: readonly string[] = [
   ALTER TABLE jobs DROP COLUMN xml;
   `,
   // The open jobs and the outbox as partial indexes: a job is in each only while it is open, or settled
-  // and not reported, so receiving, settling and reporting a job write two index entries, one and one
-  // (the whole-table indexes rewrote two on every state change). Settled jobs kept for days are in neither.
+  // and not reported, so receiving, settling and reporting a job write two, two and one index entries
+  // (with the whole-table indexes: three, four and two). Settled jobs kept for days are in neither.
   `
   DROP INDEX jobs_open;
   DROP INDEX jobs_outbox;
