@@ -188,8 +188,11 @@ describeOnDatabases('connector job leases', (kind) => {
 
 describeOnDatabases('connector job leases while the connector is here', (kind) => {
   it('renews the lease of a job the connector confirmed it stored, so stalled books cost no retry; an unconfirmed one still runs out', async () => {
-    // The heartbeat runs (it renews); the lease reaper is left to the test.
-    const relay = await startTestRelay(kind, { CONNECTOR_LEASE_MS: '2000', CONNECTOR_HEARTBEAT_MS: '100', CONNECTOR_CLAIM_INTERVAL_MS: '3600000', BRIDGE_LEASE_REAPER_INTERVAL_MS: '3600000' });
+    // The heartbeat runs (it renews); the lease reaper is left to the test. It checks leases every 500 ms,
+    // often enough for a 2 s lease renewed at half, and drops a connector only after 750 ms of silence:
+    // at 100 ms (150 ms of silence) a test process stalled by a busy machine lost its session, and its
+    // jobs went back to the queue before any lease could run out.
+    const relay = await startTestRelay(kind, { CONNECTOR_LEASE_MS: '2000', CONNECTOR_HEARTBEAT_MS: '500', CONNECTOR_CLAIM_INTERVAL_MS: '3600000', BRIDGE_LEASE_REAPER_INTERVAL_MS: '3600000' });
     try {
       const baseUrl = await relay.app.listen({ port: 0, host: '127.0.0.1' });
       const tenant = await createTenant(relay.app);
