@@ -3,7 +3,8 @@
 // invoice's validation, its import XML rendered, the job and its document persisted) beside a bare
 // Fastify route measured the same way in the same run, on SQLite and on PostgreSQL (issue 23, item 2:
 // ratio ≥ 0.40, p99 < 25 ms at half the measured maximum). The maximum is a closed loop in slices
-// alternating with the bare route's; the half-load p99 an open loop on a fixed schedule. Each invoice
+// alternating with the bare route's (and a bare POST /echo's taking an invoice body, to show how much
+// of the ratio a body alone takes); the half-load p99 an open loop on a fixed schedule. Each invoice
 // has the demo invoice's shape (e2e/demo/demo-invoice.ts) and a transaction_id of its own; the company
 // is attached to a customer but paired with no connector, so every write queues — the bench checks
 // afterwards that each accepted write is one queued job. The per-key budget is raised for the bench.
@@ -12,7 +13,7 @@ import type { AddressInfo } from 'node:net';
 import { buildApp, loadConfig } from '@ledgerwire/relay';
 import { forEachDatabase, type BenchDatabase } from './bench-databases.js';
 import { callJson } from './bench-relay-calls.js';
-import { line, processPlacement, sideBySide, startBare, type Request } from './http-load.js';
+import { bodyShare, line, processPlacement, sideBySide, startBare, type Request } from './http-load.js';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32);
@@ -71,7 +72,9 @@ async function benchOn(database: BenchDatabase, bare: Awaited<ReturnType<typeof 
       body: () => JSON.stringify(invoice(date, run, ++sequence)),
       expect: 200,
     };
-    const figures = await sideBySide({ port: relay.port, request: write }, bare, { seconds: SECONDS, slices: SLICES, connections: CONNECTIONS });
+    let echoed = 0;
+    const echo = { port: bare.port, request: bare.withBody(write, () => JSON.stringify(invoice(date, `${run}-echo`, ++echoed))) };
+    const figures = await sideBySide({ port: relay.port, request: write }, bare, { seconds: SECONDS, slices: SLICES, connections: CONNECTIONS }, echo);
 
     // Every accepted write is one job, queued (the company has no connector): nothing lost, nothing doubled.
     const accepted = sequence - figures.subjectErrors;
@@ -86,6 +89,8 @@ async function benchOn(database: BenchDatabase, bare: Awaited<ReturnType<typeof 
     const out = [
       `${line(`POST /api/v1/invoices (${where}), max`, figures.subject)}`,
       `${line('GET /hello (bare Fastify), max', figures.bare)}`,
+      `${line('POST /echo, the invoice body (bare Fastify), max', figures.bareWithBody!)}`,
+      bodyShare(figures),
       `${line(`POST /api/v1/invoices (${where}), half load`, figures.subjectHalf)}`,
       `${line('GET /hello (bare Fastify), half load', figures.bareHalf)}`,
       `${database.label}: ratio invoices/bare ${figures.ratio.toFixed(2)} (target >= ${TARGET_RATIO.toFixed(2)}); ` +

@@ -120,20 +120,25 @@ export const ratePerSecond = (r: Result) => r.requests / r.seconds;
 /**
  * Warms both sides up, then measures each at its maximum for `seconds` in `slices` alternating
  * slices (a change in the machine's load falls on both alike), then each at half its own maximum
- * with the open loop.
+ * with the open loop. A bare route with the subject's body, when given, takes its turn in every slice.
  */
 export async function sideBySide(
   subject: { port: number; request: Request },
   bare: { port: number; request: Request },
   options: { seconds: number; slices: number; connections: number },
-): Promise<{ subject: Result; bare: Result; subjectHalf: Result; bareHalf: Result; ratio: number; subjectErrors: number }> {
+  /** A bare route taking the subject's body (startBare's POST /echo), measured at its maximum in the same slices. */
+  bareWithBody?: { port: number; request: Request },
+): Promise<{ subject: Result; bare: Result; bareWithBody?: Result; subjectHalf: Result; bareHalf: Result; ratio: number; subjectErrors: number }> {
   const { seconds, slices, connections } = options;
   await closedLoop(bare.port, bare.request, 1, connections);
+  if (bareWithBody) await closedLoop(bareWithBody.port, bareWithBody.request, 1, connections);
   const subjectWarmUp = await closedLoop(subject.port, subject.request, 1, connections);
   const bareSlices: Result[] = [];
+  const withBodySlices: Result[] = [];
   const subjectSlices: Result[] = [];
   for (let slice = 0; slice < slices; slice += 1) {
     bareSlices.push(await closedLoop(bare.port, bare.request, seconds / slices, connections));
+    if (bareWithBody) withBodySlices.push(await closedLoop(bareWithBody.port, bareWithBody.request, seconds / slices, connections));
     subjectSlices.push(await closedLoop(subject.port, subject.request, seconds / slices, connections));
   }
   const subjectMax = combine(subjectSlices);
@@ -143,6 +148,7 @@ export async function sideBySide(
   return {
     subject: subjectMax,
     bare: bareMax,
+    ...(bareWithBody ? { bareWithBody: combine(withBodySlices) } : {}),
     subjectHalf,
     bareHalf,
     ratio: ratePerSecond(subjectMax) / ratePerSecond(bareMax),
@@ -151,12 +157,44 @@ export async function sideBySide(
   };
 }
 
-/** The bare route the API paths are compared with: Fastify, one GET with a response schema. */
-export async function startBare(): Promise<{ app: FastifyInstance; port: number; request: Request }> {
+/**
+ * The bare route the API paths are compared with: Fastify, one GET with a response schema. Beside it,
+ * POST /echo: what Fastify alone does with a JSON body (read, parsed, checked to be an object, a small
+ * answer serialised), the share of an API path's cost that no code of ours adds; `withBody` makes its
+ * request from an API path's (same headers, bodies from the generator given).
+ */
+export async function startBare(): Promise<{ app: FastifyInstance; port: number; request: Request; withBody(request: Request, body: () => string): Request }> {
   const app = Fastify({ logger: false });
   app.get('/hello', { schema: { response: { 200: { type: 'object', properties: { hello: { type: 'string' } } } } } }, () => ({ hello: 'world' }));
+  let echoed = 0;
+  app.post(
+    '/echo',
+    { schema: { body: { type: 'object' }, response: { 200: { type: 'object', properties: { id: { type: 'string' } } } } } },
+    () => ({ id: `echo-${++echoed}` }),
+  );
   await app.listen({ port: 0, host: '127.0.0.1' });
-  return { app, port: (app.server.address() as AddressInfo).port, request: { method: 'GET', path: '/hello', headers: {}, expect: 200 } };
+  return {
+    app,
+    port: (app.server.address() as AddressInfo).port,
+    request: { method: 'GET', path: '/hello', headers: {}, expect: 200 },
+    withBody: (request, body) => ({ method: 'POST', path: '/echo', headers: request.headers, body, expect: 200 }),
+  };
+}
+
+/**
+ * What the ratio is made of: a body alone (bare POST /echo ÷ bare GET) caps it, our code takes the rest
+ * (API path ÷ POST /echo); the two multiply to the ratio. Also the CPU per request our code adds to
+ * Fastify's own handling of the same body.
+ */
+export function bodyShare(figures: { subject: Result; bare: Result; bareWithBody?: Result }): string {
+  const echo = figures.bareWithBody;
+  if (!echo) return '';
+  const cpuPerRequest = (r: Result) => (r.cpuSeconds / Math.max(1, r.requests)) * 1e6;
+  return (
+    `  of the ratio: a body alone ${(ratePerSecond(echo) / ratePerSecond(figures.bare)).toFixed(2)} (POST /echo ÷ GET /hello), ` +
+    `our code ${(ratePerSecond(figures.subject) / ratePerSecond(echo)).toFixed(2)} (API path ÷ POST /echo); ` +
+    `our code adds ${(cpuPerRequest(figures.subject) - cpuPerRequest(echo)).toFixed(0)} µs CPU per request to ${cpuPerRequest(echo).toFixed(0)}`
+  );
 }
 
 export function line(label: string, r: Result): string {

@@ -4,13 +4,14 @@
 // route measured the same way in the same run, printed as a ratio (issue 23, item 6: ratio ≥ 0.60,
 // p99 < 10 ms at half the measured maximum). Both servers listen on 127.0.0.1 and are driven over real
 // HTTP with keep-alive connections: the maximum by a closed loop in alternating slices, the half-load
-// p99 by an open loop on a fixed schedule (see http-load.ts). The dispatch worker is off
+// p99 by an open loop on a fixed schedule (see http-load.ts). A bare POST /echo taking the send body
+// runs in the same slices, to show how much of the ratio a body alone takes. The dispatch worker is off
 // (BENCH_WORKERS=1 turns it on) so the figure is the accept path, not .eml writing.
 import type { AddressInfo } from 'node:net';
 import { buildApp, loadConfig } from '@ledgerwire/relay';
 import { forEachDatabase, type BenchDatabase } from './bench-databases.js';
 import { benchTenant, sendBody } from './bench-relay-calls.js';
-import { line, processPlacement, sideBySide, startBare, type Request } from './http-load.js';
+import { bodyShare, line, processPlacement, sideBySide, startBare, type Request } from './http-load.js';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32);
@@ -45,12 +46,16 @@ async function benchOn(database: BenchDatabase, bare: Awaited<ReturnType<typeof 
       body: () => sendBody(++counter),
       expect: 200,
     };
-    const figures = await sideBySide({ port: relay.port, request: send }, bare, { seconds: SECONDS, slices: SLICES, connections: CONNECTIONS });
+    let echoed = 0;
+    const echo = { port: bare.port, request: bare.withBody(send, () => sendBody(++echoed)) };
+    const figures = await sideBySide({ port: relay.port, request: send }, bare, { seconds: SECONDS, slices: SLICES, connections: CONNECTIONS }, echo);
     const where = `relay, ${database.label}`;
     process.stdout.write(
       [
         line(`POST /api/messages/send (${where}), max`, figures.subject),
         line('GET /hello (bare Fastify), max', figures.bare),
+        line('POST /echo, the send body (bare Fastify), max', figures.bareWithBody!),
+        bodyShare(figures),
         line(`POST /api/messages/send (${where}), half load`, figures.subjectHalf),
         line('GET /hello (bare Fastify), half load', figures.bareHalf),
         `${database.label}: ratio send/bare ${figures.ratio.toFixed(2)} (target >= ${TARGET_RATIO.toFixed(2)}); ` +
