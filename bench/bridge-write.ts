@@ -73,7 +73,7 @@ async function benchOn(database: BenchDatabase, bare: Awaited<ReturnType<typeof 
       expect: 200,
     };
     let echoed = 0;
-    const echo = { port: bare.port, request: bare.withBody(write, () => JSON.stringify(invoice(date, `${run}-echo`, ++echoed))) };
+    const echo = bare.withBody(write, () => JSON.stringify(invoice(date, `${run}-echo`, ++echoed)));
     const figures = await sideBySide({ port: relay.port, request: write }, bare, { seconds: SECONDS, slices: SLICES, connections: CONNECTIONS }, echo);
 
     // Every accepted write is one job, queued (the company has no connector): nothing lost, nothing doubled.
@@ -89,7 +89,7 @@ async function benchOn(database: BenchDatabase, bare: Awaited<ReturnType<typeof 
     const out = [
       `${line(`POST /api/v1/invoices (${where}), max`, figures.subject)}`,
       `${line('GET /hello (bare Fastify), max', figures.bare)}`,
-      `${line('POST /echo, the invoice body (bare Fastify), max', figures.bareWithBody!)}`,
+      `${line('POST /echo, the invoice body (bare Fastify), max', figures.bareWithBody)}`,
       bodyShare(figures),
       `${line(`POST /api/v1/invoices (${where}), half load`, figures.subjectHalf)}`,
       `${line('GET /hello (bare Fastify), half load', figures.bareHalf)}`,

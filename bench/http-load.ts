@@ -120,25 +120,25 @@ export const ratePerSecond = (r: Result) => r.requests / r.seconds;
 /**
  * Warms both sides up, then measures each at its maximum for `seconds` in `slices` alternating
  * slices (a change in the machine's load falls on both alike), then each at half its own maximum
- * with the open loop. A bare route with the subject's body, when given, takes its turn in every slice.
+ * with the open loop. A bare route with the subject's body takes its turn in every slice.
  */
 export async function sideBySide(
   subject: { port: number; request: Request },
   bare: { port: number; request: Request },
   options: { seconds: number; slices: number; connections: number },
   /** A bare route taking the subject's body (startBare's POST /echo), measured at its maximum in the same slices. */
-  bareWithBody?: { port: number; request: Request },
-): Promise<{ subject: Result; bare: Result; bareWithBody?: Result; subjectHalf: Result; bareHalf: Result; ratio: number; subjectErrors: number }> {
+  bareWithBody: { port: number; request: Request },
+): Promise<{ subject: Result; bare: Result; bareWithBody: Result; subjectHalf: Result; bareHalf: Result; ratio: number; subjectErrors: number }> {
   const { seconds, slices, connections } = options;
   await closedLoop(bare.port, bare.request, 1, connections);
-  if (bareWithBody) await closedLoop(bareWithBody.port, bareWithBody.request, 1, connections);
+  await closedLoop(bareWithBody.port, bareWithBody.request, 1, connections);
   const subjectWarmUp = await closedLoop(subject.port, subject.request, 1, connections);
   const bareSlices: Result[] = [];
   const withBodySlices: Result[] = [];
   const subjectSlices: Result[] = [];
   for (let slice = 0; slice < slices; slice += 1) {
     bareSlices.push(await closedLoop(bare.port, bare.request, seconds / slices, connections));
-    if (bareWithBody) withBodySlices.push(await closedLoop(bareWithBody.port, bareWithBody.request, seconds / slices, connections));
+    withBodySlices.push(await closedLoop(bareWithBody.port, bareWithBody.request, seconds / slices, connections));
     subjectSlices.push(await closedLoop(subject.port, subject.request, seconds / slices, connections));
   }
   const subjectMax = combine(subjectSlices);
@@ -148,7 +148,7 @@ export async function sideBySide(
   return {
     subject: subjectMax,
     bare: bareMax,
-    ...(bareWithBody ? { bareWithBody: combine(withBodySlices) } : {}),
+    bareWithBody: combine(withBodySlices),
     subjectHalf,
     bareHalf,
     ratio: ratePerSecond(subjectMax) / ratePerSecond(bareMax),
@@ -160,10 +160,10 @@ export async function sideBySide(
 /**
  * The bare route the API paths are compared with: Fastify, one GET with a response schema. Beside it,
  * POST /echo: what Fastify alone does with a JSON body (read, parsed, checked to be an object, a small
- * answer serialised), the share of an API path's cost that no code of ours adds; `withBody` makes its
- * request from an API path's (same headers, bodies from the generator given).
+ * answer serialised), the share of an API path's cost that no code of ours adds; `withBody` gives it
+ * as a side of sideBySide, its request made from an API path's (same headers, bodies from the generator given).
  */
-export async function startBare(): Promise<{ app: FastifyInstance; port: number; request: Request; withBody(request: Request, body: () => string): Request }> {
+export async function startBare(): Promise<{ app: FastifyInstance; port: number; request: Request; withBody(request: Request, body: () => string): { port: number; request: Request } }> {
   const app = Fastify({ logger: false });
   app.get('/hello', { schema: { response: { 200: { type: 'object', properties: { hello: { type: 'string' } } } } } }, () => ({ hello: 'world' }));
   let echoed = 0;
@@ -173,11 +173,12 @@ export async function startBare(): Promise<{ app: FastifyInstance; port: number;
     () => ({ id: `echo-${++echoed}` }),
   );
   await app.listen({ port: 0, host: '127.0.0.1' });
+  const port = (app.server.address() as AddressInfo).port;
   return {
     app,
-    port: (app.server.address() as AddressInfo).port,
+    port,
     request: { method: 'GET', path: '/hello', headers: {}, expect: 200 },
-    withBody: (request, body) => ({ method: 'POST', path: '/echo', headers: request.headers, body, expect: 200 }),
+    withBody: (request, body) => ({ port, request: { method: 'POST', path: '/echo', headers: request.headers, body, expect: 200 } }),
   };
 }
 
@@ -186,10 +187,8 @@ export async function startBare(): Promise<{ app: FastifyInstance; port: number;
  * (API path ÷ POST /echo); the two multiply to the ratio. Also the CPU per request our code adds to
  * Fastify's own handling of the same body.
  */
-export function bodyShare(figures: { subject: Result; bare: Result; bareWithBody?: Result }): string {
+export function bodyShare(figures: { subject: Result; bare: Result; bareWithBody: Result }): string {
   const echo = figures.bareWithBody;
-  if (!echo) return '';
-  const cpuPerRequest = (r: Result) => (r.cpuSeconds / Math.max(1, r.requests)) * 1e6;
   return (
     `  of the ratio: a body alone ${(ratePerSecond(echo) / ratePerSecond(figures.bare)).toFixed(2)} (POST /echo ÷ GET /hello), ` +
     `our code ${(ratePerSecond(figures.subject) / ratePerSecond(echo)).toFixed(2)} (API path ÷ POST /echo); ` +
@@ -197,12 +196,16 @@ export function bodyShare(figures: { subject: Result; bare: Result; bareWithBody
   );
 }
 
+/** CPU time (µs) per request over a measurement, driver and server together. */
+function cpuPerRequest(r: Result): number {
+  return (r.cpuSeconds / Math.max(1, r.requests)) * 1e6;
+}
+
 export function line(label: string, r: Result): string {
-  const cpuPerRequest = (r.cpuSeconds / Math.max(1, r.requests)) * 1e6;
   const busy = (r.cpuSeconds / r.seconds) * 100;
   return (
     `${label.padEnd(52)} ${ratePerSecond(r).toFixed(0).padStart(7)} req/s   p50 ${r.p50.toFixed(2).padStart(6)} ms   p99 ${r.p99.toFixed(2).padStart(6)} ms   ` +
-    `CPU ${cpuPerRequest.toFixed(0).padStart(5)} µs/req (${busy.toFixed(0)} % of a core)   (${r.requests} requests, ${r.errors} unexpected)`
+    `CPU ${cpuPerRequest(r).toFixed(0).padStart(5)} µs/req (${busy.toFixed(0)} % of a core)   (${r.requests} requests, ${r.errors} unexpected)`
   );
 }
 

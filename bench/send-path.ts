@@ -47,14 +47,14 @@ async function benchOn(database: BenchDatabase, bare: Awaited<ReturnType<typeof 
       expect: 200,
     };
     let echoed = 0;
-    const echo = { port: bare.port, request: bare.withBody(send, () => sendBody(++echoed)) };
+    const echo = bare.withBody(send, () => sendBody(++echoed));
     const figures = await sideBySide({ port: relay.port, request: send }, bare, { seconds: SECONDS, slices: SLICES, connections: CONNECTIONS }, echo);
     const where = `relay, ${database.label}`;
     process.stdout.write(
       [
         line(`POST /api/messages/send (${where}), max`, figures.subject),
         line('GET /hello (bare Fastify), max', figures.bare),
-        line('POST /echo, the send body (bare Fastify), max', figures.bareWithBody!),
+        line('POST /echo, the send body (bare Fastify), max', figures.bareWithBody),
         bodyShare(figures),
         line(`POST /api/messages/send (${where}), half load`, figures.subjectHalf),
         line('GET /hello (bare Fastify), half load', figures.bareHalf),

@@ -28,10 +28,11 @@ export type JobExchangeOptions = Readonly<{
 export const STORE_SLICE = 50;
 
 export class JobExchange {
-  /** Jobs handed over and not stored yet. */
+  /**
+   * Jobs handed over and not stored yet. While it holds any, storing them is scheduled (a microtask
+   * first, then a turn per slice).
+   */
   private readonly handedOver: AssignedJob[] = [];
-  /** Whether storing the handed-over jobs is scheduled (a microtask first, then a turn per slice). */
-  private storing = false;
   /** Whether a slice stored since the runner was last woken holds a job to run. */
   private runnable = false;
 
@@ -39,10 +40,10 @@ export class JobExchange {
 
   /** job.assign / jobs.assign: stored once the frames at hand are read, a slice per turn, each acknowledged once stored. */
   receive(jobs: readonly AssignedJob[]): void {
+    if (jobs.length === 0) return;
+    const scheduled = this.handedOver.length > 0;
     this.handedOver.push(...jobs);
-    if (this.storing) return;
-    this.storing = true;
-    queueMicrotask(() => this.storeHandedOver());
+    if (!scheduled) queueMicrotask(() => this.storeHandedOver());
   }
 
   /** Sends settled jobs' outcomes; while the relay is away they stay in the outbox for the next welcome. */
@@ -71,13 +72,11 @@ export class JobExchange {
     if (!this.options.open()) {
       // Stopping: unacknowledged, the relay hands them out again.
       this.handedOver.length = 0;
-      this.storing = false;
       return;
     }
     const jobs = this.handedOver.splice(0, STORE_SLICE);
     const more = this.handedOver.length > 0;
     if (more) setImmediate(() => this.storeHandedOver());
-    else this.storing = false;
     const stored = this.options.jobs.receive(jobs);
     this.options.runner.prime(jobs.filter((_, index) => stored[index]?.isNew));
     const ids = stored.map(({ job }) => job.jobId);
