@@ -1,28 +1,14 @@
 // Prefixed ids for messaging records (ten_, tpl_, msg_, mev_, evt_, rule_), and a small helper to
 // tell a unique-index collision from other database errors without naming the dialect.
-import { randomBytes } from 'node:crypto';
-
-/** Random bytes fetched per refill: one system call serves this many ids. */
-const POOL_IDS = 512;
-const RANDOM_BYTES_PER_ID = 6;
-
-let pool = Buffer.alloc(0);
-let poolOffset = 0;
+import { randomHex } from '../db/time-ordered-ids.js';
 
 /**
- * `<prefix>_` + 24 hex digits: 12 of milliseconds since the epoch, then 12 random. Time first so
- * that a table's primary-key index grows at its end (a send touches one index page, not a random
- * one: fewer pages written per commit); 48 random bits keep ids made in the same millisecond apart.
- * The randomness comes from a pool because a system call per id costs more than the rest of it.
+ * `<prefix>_` + 24 hex digits: 12 of milliseconds since the epoch, then 12 random: time first, so that
+ * a table's primary-key index grows at its end (db/time-ordered-ids.ts); 48 random bits keep ids made
+ * in the same millisecond apart.
  */
 export function newId(prefix: 'ten' | 'tpl' | 'msg' | 'mev' | 'bev' | 'rule'): string {
-  if (poolOffset + RANDOM_BYTES_PER_ID > pool.length) {
-    pool = randomBytes(POOL_IDS * RANDOM_BYTES_PER_ID);
-    poolOffset = 0;
-  }
-  const random = pool.toString('hex', poolOffset, poolOffset + RANDOM_BYTES_PER_ID);
-  poolOffset += RANDOM_BYTES_PER_ID;
-  return `${prefix}_${Date.now().toString(16).padStart(12, '0')}${random}`;
+  return `${prefix}_${Date.now().toString(16).padStart(12, '0')}${randomHex(6)}`;
 }
 
 /** True for SQLite's SQLITE_CONSTRAINT_UNIQUE/PRIMARYKEY and PostgreSQL's 23505. */

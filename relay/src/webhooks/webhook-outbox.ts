@@ -5,10 +5,10 @@
 // delivery worker sends them like any other; call WebhookService.notifyQueued() after the commit to
 // send at once rather than on the worker's next pass.
 // Also the one place event and delivery rows are made, for WebhookService's own publish.
-import { randomUUID } from 'node:crypto';
 import type { Insertable, Kysely } from 'kysely';
 import { WEBHOOK_EVENT_TYPES } from '@ledgerwire/shared';
 import type { Database, WebhookDeliveriesTable, WebhookEventsTable } from '../db/schema.js';
+import { uuidV7 } from '../db/time-ordered-ids.js';
 import { parseEventList, type DeliveryRow, type EndpointRow, type WebhookOwner } from './webhook-records.js';
 
 export type OutboxEvent = Readonly<{ owner: WebhookOwner; type: string; data: Record<string, unknown> }>;
@@ -16,8 +16,9 @@ export type OutboxEvent = Readonly<{ owner: WebhookOwner; type: string; data: Re
 /** Rows per INSERT: well inside SQLite's and PostgreSQL's bound-parameter limits. */
 const INSERT_CHUNK = 200;
 
+/** `<prefix>` + 32 hex digits, time first (db/time-ordered-ids.ts): event and delivery rows are written a batch at a time. */
 export function newWebhookId(prefix: string): string {
-  return `${prefix}${randomUUID().replaceAll('-', '')}`;
+  return `${prefix}${uuidV7().replaceAll('-', '')}`;
 }
 
 /** The event row: its payload is the exact JSON body every delivery of it sends and signs. */

@@ -6,12 +6,11 @@ import type { DialectCapabilities } from '../../db/capabilities.js';
 import type { Database } from '../../db/schema.js';
 import { systemClock, type Clock } from '../bridge-ids.js';
 import { claimJobs, type ClaimedRow } from './claim-jobs.js';
-import { earlierJob, insertJobs, type NewJob } from './enqueue-job.js';
+import { earlierJob, insertJobs, type InsertedJob, type NewJob } from './enqueue-job.js';
 import { GroupCommit } from './job-group-commit.js';
 import { renderJobXml } from './render-job-xml.js';
 import { recordOutcomes, type JobOutcomeReport } from './record-outcomes.js';
 import { requeueJobs } from './requeue-jobs.js';
-import type { TransactionRow } from './transaction-record.js';
 
 export const DEFAULT_MAX_RETRIES = 5;
 
@@ -41,7 +40,7 @@ export class JobQueue {
   private readonly listeners: ((companyId: number) => void)[] = [];
   private readonly webhooksQueued: () => void;
   /** Concurrent writes share one transaction (see job-group-commit.ts). */
-  private readonly inserts: GroupCommit<NewJob, TransactionRow | undefined>;
+  private readonly inserts: GroupCommit<NewJob, InsertedJob | undefined>;
   /** Companies with jobs queued in the current run of microtasks, not yet announced. */
   private readonly queuedCompanies = new Set<number>();
 
@@ -62,7 +61,7 @@ export class JobQueue {
   }
 
   /** Adds a job (or returns the one the caller's own id already made) and wakes the gateway for a new one. */
-  async enqueue(job: Omit<NewJob, 'max_retries' | 'status' | 'retry_count'>): Promise<{ row: TransactionRow; created: boolean }> {
+  async enqueue(job: Omit<NewJob, 'max_retries' | 'status' | 'retry_count'>): Promise<{ row: InsertedJob; created: boolean }> {
     const newJob: NewJob = { ...job, status: 'queued', retry_count: 0, max_retries: this.maxRetries };
     const row = await this.inserts.submit(newJob);
     if (!row) return { row: await earlierJob(this.db, newJob), created: false };

@@ -1,0 +1,35 @@
+// Identifiers that begin with the time they were made, so that a table's index on them grows at its
+// end: a new row touches the index's last page instead of a random one, and a commit writes (to
+// SQLite's WAL, to PostgreSQL's) one index page for a batch of rows instead of a page per row. Random
+// ids made a bridge job's insert cost about twice as much on SQLite (bench/scratch measurement:
+// 39 µs a row against 22 for the same rows with time-ordered ids) and grew worse as the table grew.
+// The random part comes from a pool because a system call per id costs more than the rest of it.
+import { randomBytes } from 'node:crypto';
+
+const POOL_BYTES = 4096;
+let pool = Buffer.alloc(0);
+let poolOffset = 0;
+
+/** `bytes` random bytes as hex, from a pool refilled with crypto.randomBytes. */
+export function randomHex(bytes: number): string {
+  if (poolOffset + bytes > pool.length) {
+    pool = randomBytes(Math.max(POOL_BYTES, bytes));
+    poolOffset = 0;
+  }
+  const hex = pool.toString('hex', poolOffset, poolOffset + bytes);
+  poolOffset += bytes;
+  return hex;
+}
+
+/**
+ * A UUID of version 7 (RFC 9562 §5.7): 48 bits of Unix milliseconds, the version, 12 random bits, the
+ * variant, 62 random bits. Still a UUID wherever one is asked for; ids of later milliseconds sort
+ * after earlier ones as text, in any case.
+ */
+export function uuidV7(now: number = Date.now()): string {
+  const time = now.toString(16).padStart(12, '0');
+  const random = randomHex(10); // 20 hex digits, 19 of them used
+  // The variant, binary 10, takes the top two bits of the fourth group's first digit.
+  const variant = ((parseInt(random[3]!, 16) & 0x3) | 0x8).toString(16);
+  return `${time.slice(0, 8)}-${time.slice(8)}-7${random.slice(0, 3)}-${variant}${random.slice(4, 7)}-${random.slice(7, 19)}`;
+}
