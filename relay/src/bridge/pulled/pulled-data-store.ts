@@ -2,11 +2,11 @@
 // /work/notes/bridge-interfaces.md). Vouchers and masters are upserted by books GUID; a voucher whose
 // alter id rose after the caller acknowledged it is pending again; GUIDs gone from the books are
 // marked deleted (kept, but left out of lists). A batch older than what is stored changes nothing.
-import { randomUUID } from 'node:crypto';
 import { voucherKindFromReservedName, type SyncMasterItem, type SyncVoucherItem } from '@ledgerwire/shared';
 import type { Kysely, Transaction } from 'kysely';
 import type { DialectCapabilities } from '../../db/capabilities.js';
 import type { Database } from '../../db/schema.js';
+import { uuidV7 } from '../../db/time-ordered-ids.js';
 import { systemClock, type Clock } from '../bridge-ids.js';
 
 export type PulledVoucher = SyncVoucherItem;
@@ -111,7 +111,8 @@ async function upsertVoucher(trx: Transaction<Database>, companyId: number, vouc
       .insertInto('pulled_vouchers')
       .values({
         company_id: companyId,
-        transaction_id: `pv_${randomUUID()}`,
+        // Time first (db/time-ordered-ids.ts): a sync inserts thousands, and the column's unique index grows at its end.
+        transaction_id: `pv_${uuidV7()}`,
         books_voucher_guid: voucher.guid,
         ...columns,
         status: 'pending',
