@@ -118,28 +118,82 @@ export async function openLoop(port: number, request: Request, rate: number, sec
 export const ratePerSecond = (r: Result) => r.requests / r.seconds;
 
 /**
- * Warms both sides up, then measures each at its maximum for `seconds` in `slices` alternating
- * slices (a change in the machine's load falls on both alike), then each at half its own maximum
- * with the open loop. A bare route with the subject's body takes its turn in every slice.
+ * The numbers of keep-alive connections a side's maximum is looked for at. A route that waits on a
+ * database between its CPU bursts (PostgreSQL's round trips) is not saturated by a closed loop of 32:
+ * every request of the loop can be waiting at once while the event loop idles, so its "maximum" there is
+ * a latency figure. Each side is measured at the count that serves it best, found the same way for all.
+ * BENCH_CONNECTIONS (one count, or several separated by commas) replaces the list.
+ */
+export function connectionLevels(): number[] {
+  const given = process.env.BENCH_CONNECTIONS;
+  if (!given) return [32, 64, 128, 256];
+  const levels = given.split(',').map((text) => Number(text.trim()));
+  if (levels.some((level) => !Number.isInteger(level) || level < 1)) throw new Error(`BENCH_CONNECTIONS must be whole numbers above 0, separated by commas: ${given}`);
+  return levels;
+}
+
+export type Side = { port: number; request: Request };
+/** The connection count a side ran its maximum at, and its rate at each count tried (one second each). */
+export type Concurrency = { connections: number; probes: { connections: number; rate: number }[] };
+
+/** After a second's warm-up, one second at each count; the count with the highest rate. */
+async function busiestConcurrency(side: Side, levels: readonly number[]): Promise<Concurrency & { errors: number }> {
+  const probes: { connections: number; rate: number }[] = [];
+  let errors = (await closedLoop(side.port, side.request, 1, levels[0]!)).errors;
+  for (const connections of levels) {
+    const result = await closedLoop(side.port, side.request, 1, connections);
+    probes.push({ connections, rate: ratePerSecond(result) });
+    errors += result.errors;
+  }
+  const best = probes.reduce((a, b) => (b.rate > a.rate ? b : a));
+  return { connections: best.connections, probes, errors };
+}
+
+/** How each side's connection count was chosen: "  GET /hello at 64 connections (…, req/s at 32: 7540, 64: 10413, …)". */
+export function concurrencyLines(subjectLabel: string, concurrency: { subject: Concurrency; bare: Concurrency; bareWithBody: Concurrency }): string {
+  const sides: [string, Concurrency][] = [
+    [subjectLabel, concurrency.subject],
+    ['GET /hello', concurrency.bare],
+    ['POST /echo', concurrency.bareWithBody],
+  ];
+  return sides
+    .map(([label, side]) => `  ${label} at ${side.connections} connections (one second each, req/s at ${side.probes.map((probe) => `${probe.connections}: ${probe.rate.toFixed(0)}`).join(', ')})`)
+    .join('\n');
+}
+
+/**
+ * Finds each side's busiest connection count (connectionLevels), then measures each at its maximum
+ * for `seconds` in `slices` alternating slices (a change in the machine's load falls on all alike),
+ * then the subject and the bare GET at half their own maximum with the open loop. A bare route with
+ * the subject's body takes its turn in every slice.
  */
 export async function sideBySide(
-  subject: { port: number; request: Request },
-  bare: { port: number; request: Request },
-  options: { seconds: number; slices: number; connections: number },
+  subject: Side,
+  bare: Side,
+  options: { seconds: number; slices: number; connectionLevels: readonly number[] },
   /** A bare route taking the subject's body (startBare's POST /echo), measured at its maximum in the same slices. */
-  bareWithBody: { port: number; request: Request },
-): Promise<{ subject: Result; bare: Result; bareWithBody: Result; subjectHalf: Result; bareHalf: Result; ratio: number; subjectErrors: number }> {
-  const { seconds, slices, connections } = options;
-  await closedLoop(bare.port, bare.request, 1, connections);
-  await closedLoop(bareWithBody.port, bareWithBody.request, 1, connections);
-  const subjectWarmUp = await closedLoop(subject.port, subject.request, 1, connections);
+  bareWithBody: Side,
+): Promise<{
+  subject: Result;
+  bare: Result;
+  bareWithBody: Result;
+  subjectHalf: Result;
+  bareHalf: Result;
+  ratio: number;
+  subjectErrors: number;
+  concurrency: { subject: Concurrency; bare: Concurrency; bareWithBody: Concurrency };
+}> {
+  const { seconds, slices, connectionLevels: levels } = options;
+  const bareConcurrency = await busiestConcurrency(bare, levels);
+  const withBodyConcurrency = await busiestConcurrency(bareWithBody, levels);
+  const subjectConcurrency = await busiestConcurrency(subject, levels);
   const bareSlices: Result[] = [];
   const withBodySlices: Result[] = [];
   const subjectSlices: Result[] = [];
   for (let slice = 0; slice < slices; slice += 1) {
-    bareSlices.push(await closedLoop(bare.port, bare.request, seconds / slices, connections));
-    withBodySlices.push(await closedLoop(bareWithBody.port, bareWithBody.request, seconds / slices, connections));
-    subjectSlices.push(await closedLoop(subject.port, subject.request, seconds / slices, connections));
+    bareSlices.push(await closedLoop(bare.port, bare.request, seconds / slices, bareConcurrency.connections));
+    withBodySlices.push(await closedLoop(bareWithBody.port, bareWithBody.request, seconds / slices, withBodyConcurrency.connections));
+    subjectSlices.push(await closedLoop(subject.port, subject.request, seconds / slices, subjectConcurrency.connections));
   }
   const subjectMax = combine(subjectSlices);
   const bareMax = combine(bareSlices);
@@ -152,8 +206,9 @@ export async function sideBySide(
     subjectHalf,
     bareHalf,
     ratio: ratePerSecond(subjectMax) / ratePerSecond(bareMax),
-    /** Unexpected answers of the subject over the whole run, warm-up included. */
-    subjectErrors: subjectWarmUp.errors + subjectMax.errors + subjectHalf.errors,
+    /** Unexpected answers of the subject over the whole run, warm-up and probes included. */
+    subjectErrors: subjectConcurrency.errors + subjectMax.errors + subjectHalf.errors,
+    concurrency: { subject: subjectConcurrency, bare: bareConcurrency, bareWithBody: withBodyConcurrency },
   };
 }
 
@@ -163,7 +218,7 @@ export async function sideBySide(
  * answer serialised), the share of an API path's cost that no code of ours adds; `withBody` gives it
  * as a side of sideBySide, its request made from an API path's (same headers, bodies from the generator given).
  */
-export async function startBare(): Promise<{ app: FastifyInstance; port: number; request: Request; withBody(request: Request, body: () => string): { port: number; request: Request } }> {
+export async function startBare(): Promise<{ app: FastifyInstance; port: number; request: Request; withBody(request: Request, body: () => string): Side }> {
   const app = Fastify({ logger: false });
   app.get('/hello', { schema: { response: { 200: { type: 'object', properties: { hello: { type: 'string' } } } } } }, () => ({ hello: 'world' }));
   let echoed = 0;
