@@ -1,8 +1,8 @@
 // Identifiers that begin with the time they were made, so that a table's index on them grows at its
 // end: a new row touches the index's last page instead of a random one, and a commit writes (to
 // SQLite's WAL, to PostgreSQL's) one index page for a batch of rows instead of a page per row. Random
-// ids made a bridge job's insert cost about twice as much on SQLite (bench/scratch measurement:
-// 39 µs a row against 22 for the same rows with time-ordered ids) and grew worse as the table grew.
+// ids made a bridge job's insert cost nearly twice as much on SQLite (a scratch insert benchmark, not
+// kept: 39 µs a row against 22 for the same rows with time-ordered ids), the more so as tables grow.
 // The random part comes from a pool because a system call per id costs more than the rest of it.
 import { randomBytes } from 'node:crypto';
 

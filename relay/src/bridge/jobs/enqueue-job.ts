@@ -16,8 +16,8 @@ export type NewJob = Omit<Insertable<TransactionsTable>, 'id'> & Omit<Insertable
 type QueueRow = Omit<Insertable<TransactionsTable>, 'id'>;
 /**
  * What an insert answers of a new job: its row id (for its document) and what the caller's acceptance
- * says. Not the whole row: on SQLite, RETURNING every column of a batch cost about half again as much
- * as storing it (bench/scratch measurement: 38 µs a row against 27 for these three columns).
+ * says. Not the whole row: on SQLite, RETURNING every column of a batch made its insert cost about half
+ * as much again (a scratch insert benchmark, not kept: 38 µs a row against 27 with these three columns).
  */
 export type InsertedJob = Pick<TransactionRow, 'id' | 'job_id' | 'company_id'>;
 const INSERTED_JOB_COLUMNS = ['id', 'job_id', 'company_id'] as const satisfies readonly (keyof InsertedJob)[];
@@ -123,9 +123,9 @@ function columnsOf(row: QueueRow): (keyof QueueRow)[] {
 
 /**
  * Inserts the jobs in one transaction, in their order (so their ids follow it), each with its
- * document. Answers each job's new row (InsertedJob's columns), or undefined for one whose (company, transaction_id) was
- * taken — by an earlier job, or by an earlier job of the same batch. Throws when the transaction
- * fails: nothing of the batch is kept.
+ * document. Answers each job's new row (the columns of InsertedJob), or undefined for one whose
+ * (company, transaction_id) was taken — by an earlier job, or by an earlier job of the same batch.
+ * Throws when the transaction fails: nothing of the batch is kept.
  */
 export async function insertJobs(
   db: Kysely<Database>,
