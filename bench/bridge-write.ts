@@ -3,7 +3,7 @@
 // invoice's validation, its import XML rendered, the job and its document persisted) beside a bare
 // Fastify route measured the same way in the same run, on SQLite and on PostgreSQL (issue 23, item 2:
 // ratio ≥ 0.40, p99 < 25 ms at half the measured maximum). The maximum is a closed loop, at the number
-// of connections that serves each side best (http-load.ts connectionLevels), in slices alternating
+// of connections that serves each side best (http-load.ts CONNECTION_LEVELS), in slices alternating
 // with the bare route's (and a bare POST /echo's taking an invoice body, to show how much
 // of the ratio a body alone takes); the half-load p99 an open loop on a fixed schedule. Each invoice
 // has the demo invoice's shape (e2e/demo/demo-invoice.ts) and a transaction_id of its own; the company
@@ -14,7 +14,7 @@ import type { AddressInfo } from 'node:net';
 import { buildApp, loadConfig } from '@ledgerwire/relay';
 import { forEachDatabase, type BenchDatabase } from './bench-databases.js';
 import { callJson } from './bench-relay-calls.js';
-import { bodyShare, concurrencyLines, connectionLevels, line, processPlacement, sideBySide, startBare, type Request } from './http-load.js';
+import { CONNECTION_LEVELS, processPlacement, sideBySide, sideBySideLines, startBare, type Request } from './http-load.js';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const SLICES = 10;
@@ -74,7 +74,7 @@ async function benchOn(database: BenchDatabase, bare: Awaited<ReturnType<typeof 
     };
     let echoed = 0;
     const echo = bare.withBody(write, () => JSON.stringify(invoice(date, `${run}-echo`, ++echoed)));
-    const figures = await sideBySide({ port: relay.port, request: write }, bare, { seconds: SECONDS, slices: SLICES, connectionLevels: connectionLevels() }, echo);
+    const figures = await sideBySide({ port: relay.port, request: write }, bare, { seconds: SECONDS, slices: SLICES }, echo);
 
     // Every accepted write is one job, queued (the company has no connector): nothing lost, nothing doubled.
     const accepted = sequence - figures.subjectErrors;
@@ -85,15 +85,8 @@ async function benchOn(database: BenchDatabase, bare: Awaited<ReturnType<typeof 
       .where('status', '=', 'queued')
       .executeTakeFirstOrThrow();
 
-    const where = `relay, ${database.label}`;
     const out = [
-      `${line(`POST /api/v1/invoices (${where}), max`, figures.subject)}`,
-      `${line('GET /hello (bare Fastify), max', figures.bare)}`,
-      `${line('POST /echo, the invoice body (bare Fastify), max', figures.bareWithBody)}`,
-      bodyShare(figures),
-      concurrencyLines('POST /api/v1/invoices', figures.concurrency),
-      `${line(`POST /api/v1/invoices (${where}), half load`, figures.subjectHalf)}`,
-      `${line('GET /hello (bare Fastify), half load', figures.bareHalf)}`,
+      ...sideBySideLines('POST /api/v1/invoices', `relay, ${database.label}`, 'the invoice body', figures),
       `${database.label}: ratio invoices/bare ${figures.ratio.toFixed(2)} (target >= ${TARGET_RATIO.toFixed(2)}); ` +
         `p99 at half load ${figures.subjectHalf.p99.toFixed(2)} ms (target < ${TARGET_P99_MS} ms); ` +
         `${Number(queued)} jobs queued for ${sequence} invoices sent${accepted === Number(queued) ? '' : ` (expected ${accepted})`}`,
@@ -108,7 +101,7 @@ export async function run(): Promise<void> {
   const bare = await startBare();
   try {
     process.stdout.write(
-      `Bridge write path vs bare Fastify, ${SECONDS} s each in ${SLICES} alternating slices, each at the number of keep-alive connections (of ${connectionLevels().join(', ')}) that serves it best; ` +
+      `Bridge write path vs bare Fastify, ${SECONDS} s each in ${SLICES} alternating slices, each at the number of keep-alive connections (of ${CONNECTION_LEVELS.join(', ')}) that serves it best; ` +
         `then ${SECONDS} s each at half its own maximum (open loop). ${processPlacement()} Node ${process.version}\n`,
     );
     await forEachDatabase('bench-bridge-write-', (database) => benchOn(database, bare));

@@ -124,13 +124,16 @@ export const ratePerSecond = (r: Result) => r.requests / r.seconds;
  * a latency figure. Each side is measured at the count that serves it best, found the same way for all.
  * BENCH_CONNECTIONS (one count, or several separated by commas) replaces the list.
  */
-export function connectionLevels(): number[] {
+function connectionLevels(): number[] {
   const given = process.env.BENCH_CONNECTIONS;
   if (!given) return [32, 64, 128, 256];
   const levels = given.split(',').map((text) => Number(text.trim()));
   if (levels.some((level) => !Number.isInteger(level) || level < 1)) throw new Error(`BENCH_CONNECTIONS must be whole numbers above 0, separated by commas: ${given}`);
   return levels;
 }
+
+/** Read once, when a bench loads: a list BENCH_CONNECTIONS gets wrong stops it before anything runs. */
+export const CONNECTION_LEVELS: readonly number[] = connectionLevels();
 
 export type Side = { port: number; request: Request };
 /** The connection count a side ran its maximum at, and its rate at each count tried (one second each). */
@@ -150,7 +153,7 @@ async function busiestConcurrency(side: Side, levels: readonly number[]): Promis
 }
 
 /** How each side's connection count was chosen: "  GET /hello at 64 connections (…, req/s at 32: 7540, 64: 10413, …)". */
-export function concurrencyLines(subjectLabel: string, concurrency: { subject: Concurrency; bare: Concurrency; bareWithBody: Concurrency }): string {
+function concurrencyLines(subjectLabel: string, concurrency: { subject: Concurrency; bare: Concurrency; bareWithBody: Concurrency }): string {
   const sides: [string, Concurrency][] = [
     [subjectLabel, concurrency.subject],
     ['GET /hello', concurrency.bare],
@@ -162,7 +165,7 @@ export function concurrencyLines(subjectLabel: string, concurrency: { subject: C
 }
 
 /**
- * Finds each side's busiest connection count (connectionLevels), then measures each at its maximum
+ * Finds each side's busiest connection count (CONNECTION_LEVELS), then measures each at its maximum
  * for `seconds` in `slices` alternating slices (a change in the machine's load falls on all alike),
  * then the subject and the bare GET at half their own maximum with the open loop. A bare route with
  * the subject's body takes its turn in every slice.
@@ -170,7 +173,7 @@ export function concurrencyLines(subjectLabel: string, concurrency: { subject: C
 export async function sideBySide(
   subject: Side,
   bare: Side,
-  options: { seconds: number; slices: number; connectionLevels: readonly number[] },
+  options: { seconds: number; slices: number },
   /** A bare route taking the subject's body (startBare's POST /echo), measured at its maximum in the same slices. */
   bareWithBody: Side,
 ): Promise<{
@@ -183,10 +186,10 @@ export async function sideBySide(
   subjectErrors: number;
   concurrency: { subject: Concurrency; bare: Concurrency; bareWithBody: Concurrency };
 }> {
-  const { seconds, slices, connectionLevels: levels } = options;
-  const bareConcurrency = await busiestConcurrency(bare, levels);
-  const withBodyConcurrency = await busiestConcurrency(bareWithBody, levels);
-  const subjectConcurrency = await busiestConcurrency(subject, levels);
+  const { seconds, slices } = options;
+  const bareConcurrency = await busiestConcurrency(bare, CONNECTION_LEVELS);
+  const withBodyConcurrency = await busiestConcurrency(bareWithBody, CONNECTION_LEVELS);
+  const subjectConcurrency = await busiestConcurrency(subject, CONNECTION_LEVELS);
   const bareSlices: Result[] = [];
   const withBodySlices: Result[] = [];
   const subjectSlices: Result[] = [];
@@ -242,13 +245,32 @@ export async function startBare(): Promise<{ app: FastifyInstance; port: number;
  * (API path ÷ POST /echo); the two multiply to the ratio. Also the CPU per request our code adds to
  * Fastify's own handling of the same body.
  */
-export function bodyShare(figures: { subject: Result; bare: Result; bareWithBody: Result }): string {
+function bodyShare(figures: { subject: Result; bare: Result; bareWithBody: Result }): string {
   const echo = figures.bareWithBody;
   return (
     `  of the ratio: a body alone ${(ratePerSecond(echo) / ratePerSecond(figures.bare)).toFixed(2)} (POST /echo ÷ GET /hello), ` +
     `our code ${(ratePerSecond(figures.subject) / ratePerSecond(echo)).toFixed(2)} (API path ÷ POST /echo); ` +
     `our code adds ${(cpuPerRequest(figures.subject) - cpuPerRequest(echo)).toFixed(0)} µs CPU per request to ${cpuPerRequest(echo).toFixed(0)}`
   );
+}
+
+export type SideBySideFigures = Awaited<ReturnType<typeof sideBySide>>;
+
+/**
+ * The lines an API bench prints for one database: the three sides at their maximum, what the ratio is
+ * made of, how each side's connection count was chosen, and the subject and the bare GET at half load.
+ * `route` is the API path's method and path, `body` what the echo side took ("the send body").
+ */
+export function sideBySideLines(route: string, where: string, body: string, figures: SideBySideFigures): string[] {
+  return [
+    line(`${route} (${where}), max`, figures.subject),
+    line('GET /hello (bare Fastify), max', figures.bare),
+    line(`POST /echo, ${body} (bare Fastify), max`, figures.bareWithBody),
+    bodyShare(figures),
+    concurrencyLines(route, figures.concurrency),
+    line(`${route} (${where}), half load`, figures.subjectHalf),
+    line('GET /hello (bare Fastify), half load', figures.bareHalf),
+  ];
 }
 
 /** CPU time (µs) per request over a measurement, driver and server together. */

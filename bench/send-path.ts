@@ -4,7 +4,7 @@
 // route measured the same way in the same run, printed as a ratio (issue 23, item 6: ratio ≥ 0.60,
 // p99 < 10 ms at half the measured maximum). Both servers listen on 127.0.0.1 and are driven over real
 // HTTP with keep-alive connections: the maximum by a closed loop in alternating slices, each side at the
-// number of connections that serves it best (http-load.ts connectionLevels), the half-load p99 by an
+// number of connections that serves it best (http-load.ts CONNECTION_LEVELS), the half-load p99 by an
 // open loop on a fixed schedule (see http-load.ts). A bare POST /echo taking the send body
 // runs in the same slices, to show how much of the ratio a body alone takes. The dispatch worker is off
 // (BENCH_WORKERS=1 turns it on) so the figure is the accept path, not .eml writing.
@@ -12,7 +12,7 @@ import type { AddressInfo } from 'node:net';
 import { buildApp, loadConfig } from '@ledgerwire/relay';
 import { forEachDatabase, type BenchDatabase } from './bench-databases.js';
 import { benchTenant, sendBody } from './bench-relay-calls.js';
-import { bodyShare, concurrencyLines, connectionLevels, line, processPlacement, sideBySide, startBare, type Request } from './http-load.js';
+import { CONNECTION_LEVELS, processPlacement, sideBySide, sideBySideLines, startBare, type Request } from './http-load.js';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 /** Each side's SECONDS are measured in this many slices, alternating with the other side's. */
@@ -48,17 +48,10 @@ async function benchOn(database: BenchDatabase, bare: Awaited<ReturnType<typeof 
     };
     let echoed = 0;
     const echo = bare.withBody(send, () => sendBody(++echoed));
-    const figures = await sideBySide({ port: relay.port, request: send }, bare, { seconds: SECONDS, slices: SLICES, connectionLevels: connectionLevels() }, echo);
-    const where = `relay, ${database.label}`;
+    const figures = await sideBySide({ port: relay.port, request: send }, bare, { seconds: SECONDS, slices: SLICES }, echo);
     process.stdout.write(
       [
-        line(`POST /api/messages/send (${where}), max`, figures.subject),
-        line('GET /hello (bare Fastify), max', figures.bare),
-        line('POST /echo, the send body (bare Fastify), max', figures.bareWithBody),
-        bodyShare(figures),
-        concurrencyLines('POST /api/messages/send', figures.concurrency),
-        line(`POST /api/messages/send (${where}), half load`, figures.subjectHalf),
-        line('GET /hello (bare Fastify), half load', figures.bareHalf),
+        ...sideBySideLines('POST /api/messages/send', `relay, ${database.label}`, 'the send body', figures),
         `${database.label}: ratio send/bare ${figures.ratio.toFixed(2)} (target >= ${TARGET_RATIO.toFixed(2)}); ` +
           `p99 at half load ${figures.subjectHalf.p99.toFixed(2)} ms (target < ${TARGET_P99_MS} ms)`,
       ].join('\n') + '\n',
@@ -72,7 +65,7 @@ export async function run(): Promise<void> {
   const bare = await startBare();
   try {
     process.stdout.write(
-      `Send path vs bare Fastify, ${SECONDS} s each in ${SLICES} alternating slices, each at the number of keep-alive connections (of ${connectionLevels().join(', ')}) that serves it best; ` +
+      `Send path vs bare Fastify, ${SECONDS} s each in ${SLICES} alternating slices, each at the number of keep-alive connections (of ${CONNECTION_LEVELS.join(', ')}) that serves it best; ` +
         `then ${SECONDS} s each at half its own maximum (open loop). ${processPlacement()} Node ${process.version}\n`,
     );
     await forEachDatabase('bench-send-', (database) => benchOn(database, bare));
