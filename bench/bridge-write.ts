@@ -86,7 +86,7 @@ async function benchOn(database: BenchDatabase, bare: Awaited<ReturnType<typeof 
       .executeTakeFirstOrThrow();
 
     const out = [
-      ...sideBySideLines('POST /api/v1/invoices', `relay, ${database.label}`, 'the invoice body', figures),
+      ...sideBySideLines('POST /api/v1/invoices', `relay, ${database.label}`, 'the invoice body', TARGET_RATIO, figures),
       `${database.label}: ratio invoices/bare ${figures.ratio.toFixed(2)} (target >= ${TARGET_RATIO.toFixed(2)}); ` +
         `p99 at half load ${figures.subjectHalf.p99.toFixed(2)} ms (target < ${TARGET_P99_MS} ms); ` +
         `${Number(queued)} jobs queued for ${sequence} invoices sent${accepted === Number(queued) ? '' : ` (expected ${accepted})`}`,

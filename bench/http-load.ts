@@ -254,19 +254,37 @@ function bodyShare(figures: { subject: Result; bare: Result; bareWithBody: Resul
   );
 }
 
+/**
+ * The target in time: at its maximum a route takes 1 ÷ its rate of the event loop per request, so a
+ * ratio of `target` allows 1 ÷ (target × GET /hello's rate) a request, of which POST /echo's handling
+ * of the body takes 1 ÷ its rate. What is left is all our code may take; beside it, what it takes.
+ */
+function targetBudget(figures: { subject: Result; bare: Result; bareWithBody: Result }, target: number): string {
+  const microsPerRequest = (rate: number) => 1e6 / rate;
+  const echo = microsPerRequest(ratePerSecond(figures.bareWithBody));
+  const allowed = microsPerRequest(target * ratePerSecond(figures.bare));
+  const taken = microsPerRequest(ratePerSecond(figures.subject)) - echo;
+  return (
+    `  the target (>= ${target.toFixed(2)}) allows ${allowed.toFixed(0)} µs a request at the maximum, POST /echo takes ${echo.toFixed(0)} of it: ` +
+    `${(allowed - echo).toFixed(0)} µs left for our code, which takes ${taken.toFixed(0)}`
+  );
+}
+
 export type SideBySideFigures = Awaited<ReturnType<typeof sideBySide>>;
 
 /**
  * The lines an API bench prints for one database: the three sides at their maximum, what the ratio is
- * made of, how each side's connection count was chosen, and the subject and the bare GET at half load.
- * `route` is the API path's method and path, `body` what the echo side took ("the send body").
+ * made of and what the target ratio leaves our code, how each side's connection count was chosen, and
+ * the subject and the bare GET at half load. `route` is the API path's method and path, `body` what
+ * the echo side took ("the send body"), `target` the ratio the bench aims at.
  */
-export function sideBySideLines(route: string, where: string, body: string, figures: SideBySideFigures): string[] {
+export function sideBySideLines(route: string, where: string, body: string, target: number, figures: SideBySideFigures): string[] {
   return [
     line(`${route} (${where}), max`, figures.subject),
     line('GET /hello (bare Fastify), max', figures.bare),
     line(`POST /echo, ${body} (bare Fastify), max`, figures.bareWithBody),
     bodyShare(figures),
+    targetBudget(figures, target),
     concurrencyLines(route, figures.concurrency),
     line(`${route} (${where}), half load`, figures.subjectHalf),
     line('GET /hello (bare Fastify), half load', figures.bareHalf),

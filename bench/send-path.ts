@@ -51,7 +51,7 @@ async function benchOn(database: BenchDatabase, bare: Awaited<ReturnType<typeof 
     const figures = await sideBySide({ port: relay.port, request: send }, bare, { seconds: SECONDS, slices: SLICES }, echo);
     process.stdout.write(
       [
-        ...sideBySideLines('POST /api/messages/send', `relay, ${database.label}`, 'the send body', figures),
+        ...sideBySideLines('POST /api/messages/send', `relay, ${database.label}`, 'the send body', TARGET_RATIO, figures),
         `${database.label}: ratio send/bare ${figures.ratio.toFixed(2)} (target >= ${TARGET_RATIO.toFixed(2)}); ` +
           `p99 at half load ${figures.subjectHalf.p99.toFixed(2)} ms (target < ${TARGET_P99_MS} ms)`,
       ].join('\n') + '\n',
