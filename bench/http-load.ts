@@ -265,7 +265,7 @@ function targetBudget(figures: { subject: Result; bare: Result; bareWithBody: Re
   const allowed = microsPerRequest(target * ratePerSecond(figures.bare));
   const taken = microsPerRequest(ratePerSecond(figures.subject)) - echo;
   return (
-    `  the target (>= ${target.toFixed(2)}) allows ${allowed.toFixed(0)} µs a request at the maximum, POST /echo takes ${echo.toFixed(0)} of it: ` +
+    `  the target (>= ${target.toFixed(2)}) allows ${allowed.toFixed(0)} µs of the event loop a request at the maximum, POST /echo takes ${echo.toFixed(0)} of it: ` +
     `${(allowed - echo).toFixed(0)} µs left for our code, which takes ${taken.toFixed(0)}`
   );
 }
