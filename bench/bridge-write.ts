@@ -14,13 +14,13 @@ import type { AddressInfo } from 'node:net';
 import { buildApp, loadConfig } from '@ledgerwire/relay';
 import { forEachDatabase, type BenchDatabase } from './bench-databases.js';
 import { callJson } from './bench-relay-calls.js';
-import { CONNECTION_LEVELS, processPlacement, sideBySide, sideBySideLines, startBare, type Request } from './http-load.js';
+import { CONNECTION_LEVELS, processPlacement, sideBySide, sideBySideLines, startBare, verdict, type Request } from './http-load.js';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const SLICES = 10;
 const ADMIN_TOKEN = 'lwop_bench-operator-token-0123456789';
-const TARGET_RATIO = 0.4;
-const TARGET_P99_MS = 25;
+/** Issue 23, item 2. */
+const TARGETS = { ratio: 0.4, p99Ms: 25 };
 
 async function startRelay(database: BenchDatabase) {
   const config = loadConfig({
@@ -86,9 +86,8 @@ async function benchOn(database: BenchDatabase, bare: Awaited<ReturnType<typeof 
       .executeTakeFirstOrThrow();
 
     const out = [
-      ...sideBySideLines('POST /api/v1/invoices', `relay, ${database.label}`, 'the invoice body', TARGET_RATIO, figures),
-      `${database.label}: ratio invoices/bare ${figures.ratio.toFixed(2)} (target >= ${TARGET_RATIO.toFixed(2)}); ` +
-        `p99 at half load ${figures.subjectHalf.p99.toFixed(2)} ms (target < ${TARGET_P99_MS} ms); ` +
+      ...sideBySideLines('POST /api/v1/invoices', `relay, ${database.label}`, 'the invoice body', TARGETS.ratio, figures),
+      `${verdict(database.label, 'invoices', TARGETS, figures)}; ` +
         `${Number(queued)} jobs queued for ${sequence} invoices sent${accepted === Number(queued) ? '' : ` (expected ${accepted})`}`,
     ];
     process.stdout.write(`${out.join('\n')}\n`);

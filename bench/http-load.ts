@@ -139,11 +139,11 @@ export type Side = { port: number; request: Request };
 /** The connection count a side ran its maximum at, and its rate at each count tried (one second each). */
 export type Concurrency = { connections: number; probes: { connections: number; rate: number }[] };
 
-/** After a second's warm-up, one second at each count; the count with the highest rate. */
-async function busiestConcurrency(side: Side, levels: readonly number[]): Promise<Concurrency & { errors: number }> {
+/** After a second's warm-up, one second at each of CONNECTION_LEVELS; the count with the highest rate. */
+async function busiestConcurrency(side: Side): Promise<Concurrency & { errors: number }> {
   const probes: { connections: number; rate: number }[] = [];
-  let errors = (await closedLoop(side.port, side.request, 1, levels[0]!)).errors;
-  for (const connections of levels) {
+  let errors = (await closedLoop(side.port, side.request, 1, CONNECTION_LEVELS[0]!)).errors;
+  for (const connections of CONNECTION_LEVELS) {
     const result = await closedLoop(side.port, side.request, 1, connections);
     probes.push({ connections, rate: ratePerSecond(result) });
     errors += result.errors;
@@ -187,9 +187,9 @@ export async function sideBySide(
   concurrency: { subject: Concurrency; bare: Concurrency; bareWithBody: Concurrency };
 }> {
   const { seconds, slices } = options;
-  const bareConcurrency = await busiestConcurrency(bare, CONNECTION_LEVELS);
-  const withBodyConcurrency = await busiestConcurrency(bareWithBody, CONNECTION_LEVELS);
-  const subjectConcurrency = await busiestConcurrency(subject, CONNECTION_LEVELS);
+  const bareConcurrency = await busiestConcurrency(bare);
+  const withBodyConcurrency = await busiestConcurrency(bareWithBody);
+  const subjectConcurrency = await busiestConcurrency(subject);
   const bareSlices: Result[] = [];
   const withBodySlices: Result[] = [];
   const subjectSlices: Result[] = [];
@@ -289,6 +289,14 @@ export function sideBySideLines(route: string, where: string, body: string, targ
     line(`${route} (${where}), half load`, figures.subjectHalf),
     line('GET /hello (bare Fastify), half load', figures.bareHalf),
   ];
+}
+
+/** The closing line of a database's figures: the ratio and the half-load p99, each beside its target. */
+export function verdict(database: string, ratioName: string, targets: { ratio: number; p99Ms: number }, figures: SideBySideFigures): string {
+  return (
+    `${database}: ratio ${ratioName}/bare ${figures.ratio.toFixed(2)} (target >= ${targets.ratio.toFixed(2)}); ` +
+    `p99 at half load ${figures.subjectHalf.p99.toFixed(2)} ms (target < ${targets.p99Ms} ms)`
+  );
 }
 
 /** CPU time (µs) per request over a measurement, driver and server together. */

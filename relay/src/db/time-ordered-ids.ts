@@ -21,15 +21,27 @@ export function randomHex(bytes: number): string {
   return hex;
 }
 
+/** Milliseconds since the epoch as 12 hex digits: what a time-ordered id begins with. */
+export function millisecondsHex(now: number = Date.now()): string {
+  return now.toString(16).padStart(12, '0');
+}
+
 /**
- * A UUID of version 7 (RFC 9562 §5.7): 48 bits of Unix milliseconds, the version, 12 random bits, the
- * variant, 62 random bits. Still a UUID wherever one is asked for; ids of later milliseconds sort
- * after earlier ones as text, in any case.
+ * A UUID of version 7 (RFC 9562 §5.7) as its 32 hex digits, without dashes: 48 bits of Unix
+ * milliseconds, the version, 12 random bits, the variant, 62 random bits.
  */
-export function uuidV7(now: number = Date.now()): string {
-  const time = now.toString(16).padStart(12, '0');
+export function uuidV7Hex(now: number = Date.now()): string {
   const random = randomHex(10); // 20 hex digits, 19 of them used
   // The variant, binary 10, takes the top two bits of the fourth group's first digit.
   const variant = ((parseInt(random[3]!, 16) & 0x3) | 0x8).toString(16);
-  return `${time.slice(0, 8)}-${time.slice(8)}-7${random.slice(0, 3)}-${variant}${random.slice(4, 7)}-${random.slice(7, 19)}`;
+  return `${millisecondsHex(now)}7${random.slice(0, 3)}${variant}${random.slice(4, 19)}`;
+}
+
+/**
+ * A UUID of version 7, with its dashes. Still a UUID wherever one is asked for; ids of later
+ * milliseconds sort after earlier ones as text, in any case.
+ */
+export function uuidV7(now: number = Date.now()): string {
+  const hex = uuidV7Hex(now);
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
 }

@@ -1,6 +1,6 @@
 // Prefixed ids for messaging records (ten_, tpl_, msg_, mev_, evt_, rule_), and a small helper to
 // tell a unique-index collision from other database errors without naming the dialect.
-import { randomHex } from '../db/time-ordered-ids.js';
+import { millisecondsHex, randomHex } from '../db/time-ordered-ids.js';
 
 /**
  * `<prefix>_` + 24 hex digits: 12 of milliseconds since the epoch, then 12 random: time first, so that
@@ -8,7 +8,7 @@ import { randomHex } from '../db/time-ordered-ids.js';
  * in the same millisecond apart.
  */
 export function newId(prefix: 'ten' | 'tpl' | 'msg' | 'mev' | 'bev' | 'rule'): string {
-  return `${prefix}_${Date.now().toString(16).padStart(12, '0')}${randomHex(6)}`;
+  return `${prefix}_${millisecondsHex()}${randomHex(6)}`;
 }
 
 /** True for SQLite's SQLITE_CONSTRAINT_UNIQUE/PRIMARYKEY and PostgreSQL's 23505. */

@@ -8,7 +8,7 @@
 import type { Insertable, Kysely } from 'kysely';
 import { WEBHOOK_EVENT_TYPES } from '@ledgerwire/shared';
 import type { Database, WebhookDeliveriesTable, WebhookEventsTable } from '../db/schema.js';
-import { uuidV7 } from '../db/time-ordered-ids.js';
+import { uuidV7Hex } from '../db/time-ordered-ids.js';
 import { parseEventList, type DeliveryRow, type EndpointRow, type WebhookOwner } from './webhook-records.js';
 
 export type OutboxEvent = Readonly<{ owner: WebhookOwner; type: string; data: Record<string, unknown> }>;
@@ -18,7 +18,7 @@ const INSERT_CHUNK = 200;
 
 /** `<prefix>` + 32 hex digits, time first (db/time-ordered-ids.ts): event and delivery rows are written a batch at a time. */
 export function newWebhookId(prefix: string): string {
-  return `${prefix}${uuidV7().replaceAll('-', '')}`;
+  return `${prefix}${uuidV7Hex()}`;
 }
 
 /** The event row: its payload is the exact JSON body every delivery of it sends and signs. */
