@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { ConnectorHandle } from '../src/core/index.js';
+import type { ConnectorHandle } from '../src/index.js';
 import { enrolAndPair, startConnector, transactionSettled } from './helpers/connected-connector.js';
 import { eventually, startTestEmulator, tempDataDir, type TestEmulator } from './helpers/test-emulator.js';
 import { relayDatabaseKinds, startTestRelay, type TestRelay } from './helpers/test-relay.js';

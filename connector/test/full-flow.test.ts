@@ -4,7 +4,7 @@
 // books stopped, or a company not open in them, make jobs wait and then run; a relay that was away gets
 // the outcome re-reported.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { ConnectorHandle } from '../src/core/index.js';
+import type { ConnectorHandle } from '../src/index.js';
 import { enrolAndPair, startConnector, transactionSettled } from './helpers/connected-connector.js';
 import { eventually, startTestEmulator, tempDataDir, type TestEmulator } from './helpers/test-emulator.js';
 import { startTestRelay, type TestRelay } from './helpers/test-relay.js';

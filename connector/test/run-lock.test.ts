@@ -3,7 +3,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ConnectorAlreadyRunningError, startConnectorService } from '../src/core/index.js';
+import { ConnectorAlreadyRunningError, startConnectorService } from '../src/index.js';
 import { acquireRunLock } from '../src/core/service/run-lock.js';
 import { writeStatusFile } from '../src/core/service/status-file.js';
 import { tempDataDir } from './helpers/test-emulator.js';

@@ -3,7 +3,7 @@
 // instead of passing for the whole; deletions are found by a GUID diff; a pass cut short resumes after a
 // restart from the last window the relay confirmed; one cut short by the connector stopping says so.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { ConnectorHandle } from '../src/core/index.js';
+import type { ConnectorHandle } from '../src/index.js';
 import { openLocalDatabase } from '../src/core/state/local-database.js';
 import { SyncStateStore } from '../src/core/state/sync-state-store.js';
 import { enrolAndPair, startConnector, transactionSettled } from './helpers/connected-connector.js';

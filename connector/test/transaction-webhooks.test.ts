@@ -6,7 +6,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Webhook } from 'standardwebhooks';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { ConnectorHandle } from '../src/core/index.js';
+import type { ConnectorHandle } from '../src/index.js';
 import { enrolAndPair, startConnector, transactionSettled } from './helpers/connected-connector.js';
 import { eventually, startTestEmulator, type TestEmulator } from './helpers/test-emulator.js';
 import { startTestRelay, type TestRelay } from './helpers/test-relay.js';

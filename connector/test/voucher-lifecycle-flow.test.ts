@@ -6,7 +6,7 @@
 // caller right, and the transaction tells the number the books assigned. Shapes and their public
 // sources: shared/src/books-xml/EVIDENCE.md.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { ConnectorHandle } from '../src/core/index.js';
+import type { ConnectorHandle } from '../src/index.js';
 import { enrolAndPair, startConnector, transactionSettled } from './helpers/connected-connector.js';
 import { startTestEmulator, type TestEmulator } from './helpers/test-emulator.js';
 import { relayDatabaseKinds, startTestRelay, type TestRelay } from './helpers/test-relay.js';

@@ -2,7 +2,8 @@
 // work happens in the plain-Node core (../core); this file only hosts it and shows its local UI.
 import path from 'node:path';
 import { app, BrowserWindow, dialog, Menu, Tray, nativeImage, shell } from 'electron';
-import { loadConnectorConfig, startConnectorService } from '../core/index.js';
+import { startConnectorService } from '../app/start-connector.js';
+import { loadConnectorConfig } from '../core/index.js';
 import { registerShellIpc } from './ipc-handlers.js';
 import { trayIconFile, trayTooltip } from './tray-state.js';
 

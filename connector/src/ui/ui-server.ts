@@ -8,7 +8,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { ConnectorService } from '../core/service/connector-service.js';
 import { ASSET_PATH, connectorPageBundle, readPageFiles, type PageBundle } from './page-bundle.js';
-import { handleUiApi, UiRequestError } from './ui-api.js';
+import { handleUiApi, UiRequestError, type UiApiHooks } from './ui-api.js';
 
 const SECURITY_HEADERS = {
   'content-security-policy': "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'self'; object-src 'none'",
@@ -80,14 +80,17 @@ function sendPage(page: PageBundle, pathname: string, response: http.ServerRespo
 
 export type UiServerOptions = Readonly<{
   port?: number;
-  /** A folder holding the page pre-built (the Electron package); the page is bundled in memory when left out. */
+  /** A folder holding the page pre-built (the Windows and Electron packages); the page is bundled in memory when left out. */
   pageDir?: string;
+  /** Called when the page (or `connector stop`) asks this connector to stop; without it such a request is refused. */
+  onStopRequested?: () => void;
 }>;
 
 export async function startUiServer(service: ConnectorService, options: UiServerOptions = {}): Promise<UiServer> {
   // Built (or read) before listening, so a broken page stops the start rather than the first visit.
   const page = options.pageDir === undefined ? await connectorPageBundle() : readPageFiles(options.pageDir);
   const token = randomBytes(24).toString('base64url');
+  const hooks: UiApiHooks = options.onStopRequested === undefined ? {} : { requestStop: options.onStopRequested };
   let allowedHosts: Set<string> = new Set();
   const server = http.createServer((request, response) => {
     void (async () => {
@@ -102,7 +105,7 @@ export async function startUiServer(service: ConnectorService, options: UiServer
         return send(response, 415, { error: 'send JSON' });
       }
       const body = request.method === 'POST' ? await readBody(request) : undefined;
-      const result = await handleUiApi(service, request.method ?? 'GET', url.pathname, body);
+      const result = await handleUiApi(service, request.method ?? 'GET', url.pathname, body, hooks);
       send(response, 200, result);
     })().catch((error: unknown) => {
       if (error instanceof UiRequestError) send(response, error.status, { error: error.message });

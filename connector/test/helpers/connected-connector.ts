@@ -1,6 +1,6 @@
 // A connector started in-process against a real relay and the emulator, enrolled with the customer
 // token and paired to the emulator's demo company: what a user has after setting it up.
-import { startConnectorService, type ConnectorHandle, type LogRecord } from '../../src/core/index.js';
+import { startConnectorService, type ConnectorHandle, type LogRecord } from '../../src/index.js';
 import type { ConfigOverrides } from '../../src/core/config/load-config.js';
 import { eventually, tempDataDir, type TestEmulator } from './test-emulator.js';
 import type { TestRelay } from './test-relay.js';

@@ -5,7 +5,7 @@
 // by sleeping.
 import { chromium, type Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { startConnectorService, type ConnectorHandle } from '../../src/core/index.js';
+import { startConnectorService, type ConnectorHandle } from '../../src/index.js';
 import { FAST } from '../helpers/connected-connector.js';
 import { eventually, startTestEmulator, tempDataDir, type TestEmulator } from '../helpers/test-emulator.js';
 import { startTestRelay, type TestRelay } from '../helpers/test-relay.js';

@@ -4,7 +4,7 @@
 // time zone; a sync that failed is "not up to date", never "up to date".
 import { chromium, type Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { startConnectorService, type ConnectorHandle } from '../../src/core/index.js';
+import { startConnectorService, type ConnectorHandle } from '../../src/index.js';
 import { enrolAndPair, FAST } from '../helpers/connected-connector.js';
 import { journalDocument, voucherJob } from '../helpers/job-fixtures.js';
 import { eventually, startTestEmulator, tempDataDir, type TestEmulator } from '../helpers/test-emulator.js';

@@ -8,7 +8,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { startConnectorService, type ConnectorHandle } from '../../src/core/index.js';
+import { startConnectorService, type ConnectorHandle } from '../../src/index.js';
 import { FAST } from '../helpers/connected-connector.js';
 import { startTestEmulator, tempDataDir, type TestEmulator } from '../helpers/test-emulator.js';
 import { ConnectorHomePage } from './pages/connector-home-page.js';

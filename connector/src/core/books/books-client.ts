@@ -46,13 +46,44 @@ export class BooksClient {
   private inFlight = 0;
   private closed = false;
   private readonly counts = new Map<string, number>();
-  private readonly agent: BooksAgent;
+  private agent: BooksAgent;
   /** Requests under way, on a connection or still waiting for one. */
   private readonly underWay = new Set<http.ClientRequest>();
 
-  constructor(private readonly options: BooksClientOptions) {
+  constructor(private options: BooksClientOptions) {
     const url = new URL(options.url);
     this.agent = createBooksAgent(url.protocol);
+  }
+
+  /**
+   * Points the client at other books (TallyPrime on another computer of the office). Only between
+   * requests: one under way belongs to the books it was sent to.
+   */
+  retarget(url: string): void {
+    if (this.inFlight > 0) throw new Error('TallyPrime is busy with a request from the connector; try again when it has finished');
+    this.agent.destroy();
+    this.options = { ...this.options, url };
+    this.agent = createBooksAgent(new URL(url).protocol);
+  }
+
+  /**
+   * What the books say at `GET /` (TallyPrime: "TallyPrime Server is Running"), for support's
+   * diagnostics; the failure in words when they say nothing. Outside the request queue: it is read
+   * rarely and must not wait behind an import.
+   */
+  banner(timeoutMs = 5_000): Promise<string> {
+    const url = new URL(this.options.url);
+    const transport = url.protocol === 'https:' ? https : http;
+    return new Promise((resolve) => {
+      const request = transport.get(url, { timeout: timeoutMs }, (response) => {
+        const chunks: Buffer[] = [];
+        response.on('data', (chunk: Buffer) => chunks.length < 16 && chunks.push(chunk));
+        response.on('end', () => resolve(`HTTP ${response.statusCode}: ${Buffer.concat(chunks).toString('utf8').trim().slice(0, 300)}`));
+        response.on('error', (error) => resolve(`the answer broke off (${error.message})`));
+      });
+      request.on('timeout', () => request.destroy(new Error(`no answer within ${timeoutMs / 1000} s`)));
+      request.on('error', (error: NodeJS.ErrnoException) => resolve(`no answer: ${error.code ?? error.message}`));
+    });
   }
 
   get url(): string {

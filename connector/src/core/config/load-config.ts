@@ -6,16 +6,36 @@ import { z } from 'zod';
 
 export const DEFAULT_BOOKS_URL = 'http://127.0.0.1:9000';
 
-/** Where a desktop program keeps its data on each platform, as the platform's conventions say. */
+/**
+ * Where a desktop program keeps its data on each platform, as the platform's conventions say. On
+ * Windows the local (not roaming) application data: the connector's credential and its exactly-once
+ * state belong to this PC, and a roaming profile would copy them to another.
+ */
 export function defaultDataDir(
   platform: NodeJS.Platform = process.platform,
   env: Readonly<Record<string, string | undefined>> = process.env,
   home: string = os.homedir(),
 ): string {
-  if (platform === 'win32') return path.win32.join(env.APPDATA ?? path.win32.join(home, 'AppData', 'Roaming'), 'Ledgerwire');
+  if (platform === 'win32') return path.win32.join(env.LOCALAPPDATA ?? path.win32.join(home, 'AppData', 'Local'), 'Ledgerwire');
   if (platform === 'darwin') return path.join(home, 'Library', 'Application Support', 'Ledgerwire');
   const xdg = env.XDG_DATA_HOME;
   return path.join(xdg && path.isAbsolute(xdg) ? xdg : path.join(home, '.local', 'share'), 'ledgerwire');
+}
+
+/**
+ * The books' address as a person may type it: a full URL, or the other computer's name or IP address
+ * alone ("192.168.1.20", "accounts-pc:9000"), which means TallyPrime's usual http and port 9000.
+ */
+export function booksUrlFrom(input: string): string {
+  const typed = input.trim();
+  const withScheme = /^[a-z][a-z0-9+.-]*:\/\//i.test(typed) ? typed : `http://${typed}`;
+  if (!URL.canParse(withScheme)) throw new Error(`"${input}" is not an address of TallyPrime; give one like ${DEFAULT_BOOKS_URL} or 192.168.1.20`);
+  const url = new URL(withScheme);
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new Error(`books URL "${input}" must start with http:// (e.g. ${DEFAULT_BOOKS_URL})`);
+  if (url.hostname === '') throw new Error(`"${input}" names no computer; give one like ${DEFAULT_BOOKS_URL} or 192.168.1.20`);
+  if (!/^[a-z][a-z0-9+.-]*:\/\//i.test(typed) && url.port === '') url.port = '9000';
+  url.hash = '';
+  return url.toString().replace(/\/$/, '');
 }
 
 const millis = (fallback: number) =>
@@ -27,6 +47,8 @@ const envSchema = z.object({
   LEDGERWIRE_DATA_DIR: z.string().trim().min(1).optional(),
   LEDGERWIRE_BOOKS_URL: z.url({ message: 'must be a URL such as http://127.0.0.1:9000' }).optional(),
   LEDGERWIRE_LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
+  /** A program to open the local page with instead of the system's default browser (like BROWSER). */
+  LEDGERWIRE_BROWSER: z.string().trim().min(1).optional(),
   /** How long one books request may take before the connector stops waiting for it. */
   LEDGERWIRE_BOOKS_TIMEOUT_MS: millis(120_000),
   /** How often the books are probed for running / companies open (and changes to sync). */
@@ -53,6 +75,8 @@ export type ConnectorConfig = Readonly<{
   /** Null: take the books URL stored at enrolment (or the default). */
   booksUrl: string | null;
   logLevel: LogLevel;
+  /** Null: the system's default browser opens the local page. */
+  browser: string | null;
   booksTimeoutMs: number;
   presenceIntervalMs: number;
   booksStopConfirmMs: number;
@@ -81,6 +105,16 @@ function invocationDir(env: Readonly<Record<string, string | undefined>>): strin
   return initCwd !== undefined && path.isAbsolute(initCwd) ? initCwd : process.cwd();
 }
 
+/**
+ * The code for `connector enroll` (a customer token or a connect link's setup code) from
+ * LEDGERWIRE_ENROL_CODE, so an installer or a script need not put it on a command line, where other
+ * programs of the computer can read it.
+ */
+export function enrolmentCodeFromEnvironment(env: Readonly<Record<string, string | undefined>> = process.env): string | undefined {
+  const code = env['LEDGERWIRE_ENROL_CODE']?.trim();
+  return code === '' ? undefined : code;
+}
+
 /** Reads the environment once; `overrides` (flags, options) win over it. */
 export function loadConnectorConfig(
   overrides: ConfigOverrides = {},
@@ -93,12 +127,16 @@ export function loadConnectorConfig(
   }
   const e = parsed.data;
   const defined = Object.fromEntries(Object.entries(overrides).filter(([, v]) => v !== undefined)) as ConfigOverrides;
-  const booksUrl = defined.booksUrl ?? e.LEDGERWIRE_BOOKS_URL ?? null;
-  if (booksUrl !== null && !/^https?:\/\//.test(booksUrl)) {
-    throw new ConnectorConfigError(`books URL "${booksUrl}" must start with http:// (e.g. ${DEFAULT_BOOKS_URL})`);
+  const given = defined.booksUrl ?? e.LEDGERWIRE_BOOKS_URL;
+  let booksUrl: string | null = null;
+  try {
+    booksUrl = given === undefined ? null : booksUrlFrom(given);
+  } catch (error) {
+    throw new ConnectorConfigError(error instanceof Error ? error.message : String(error));
   }
   return Object.freeze({
     logLevel: e.LEDGERWIRE_LOG_LEVEL,
+    browser: e.LEDGERWIRE_BROWSER ?? null,
     booksTimeoutMs: e.LEDGERWIRE_BOOKS_TIMEOUT_MS,
     presenceIntervalMs: e.LEDGERWIRE_PRESENCE_INTERVAL_MS,
     booksStopConfirmMs: e.LEDGERWIRE_BOOKS_STOP_CONFIRM_MS,

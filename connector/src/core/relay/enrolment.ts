@@ -3,6 +3,7 @@
 import { ConnectorEnrolOut } from '@ledgerwire/shared';
 import { apiUrl, relayBaseUrl } from './relay-urls.js';
 import { relayProblem } from './relay-api.js';
+import { relayHttp, type RelayHttpResponse } from './relay-http.js';
 import { unreachableRelay } from './unreachable-relay.js';
 
 export type EnrolResult = Readonly<{ relayUrl: string; connectorId: string; credential: string }>;
@@ -11,19 +12,18 @@ export class EnrolmentError extends Error {}
 
 export async function enrolWithRelay(input: { relayUrl: string; token: string; machineName: string; version: string }): Promise<EnrolResult> {
   const relayUrl = relayBaseUrl(input.relayUrl);
-  let response: Response;
+  let response: RelayHttpResponse;
   try {
-    response = await fetch(apiUrl(relayUrl, '/api/v1/connectors/enroll'), {
+    response = await relayHttp(apiUrl(relayUrl, '/api/v1/connectors/enroll'), {
       method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ token: input.token.trim(), machine_name: input.machineName, version: input.version }),
-      signal: AbortSignal.timeout(30_000),
+      json: { token: input.token.trim(), machine_name: input.machineName, version: input.version },
+      timeoutMs: 30_000,
     });
   } catch (error) {
     throw new EnrolmentError(unreachableRelay(relayUrl, error));
   }
-  const body: unknown = await response.json().catch(() => undefined);
-  if (!response.ok) {
+  const { body } = response;
+  if (response.status < 200 || response.status > 299) {
     const detail = relayProblem(body, response.status);
     if (response.status === 404) {
       throw new EnrolmentError(`there is no Ledgerwire relay at ${relayUrl} (it answered ${detail} to enrolment); check the relay address`);

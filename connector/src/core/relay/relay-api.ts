@@ -2,6 +2,7 @@
 // pairing one of them to a books company on this machine (or unpairing it).
 import { ConnectorCompaniesOut, ConnectorPairingOut, type ConnectorCompanyOut, type ConnectorPairingIn } from '@ledgerwire/shared';
 import { z } from 'zod';
+import { relayHttp, type RelayHttpResponse } from './relay-http.js';
 import { unreachableRelay } from './unreachable-relay.js';
 import { apiUrl } from './relay-urls.js';
 
@@ -41,19 +42,18 @@ export class RelayApi {
   }
 
   private async call(method: string, path: string, payload?: unknown): Promise<unknown> {
-    let response: Response;
+    let response: RelayHttpResponse;
     try {
-      response = await fetch(apiUrl(this.relayUrl, path), {
+      response = await relayHttp(apiUrl(this.relayUrl, path), {
         method,
-        headers: { authorization: `Bearer ${this.credential}`, ...(payload === undefined ? {} : { 'content-type': 'application/json' }) },
-        ...(payload === undefined ? {} : { body: JSON.stringify(payload) }),
-        signal: AbortSignal.timeout(30_000),
+        headers: { authorization: `Bearer ${this.credential}` },
+        ...(payload === undefined ? {} : { json: payload }),
+        timeoutMs: 30_000,
       });
     } catch (error) {
       throw new RelayApiError(unreachableRelay(this.relayUrl, error), null);
     }
-    const body: unknown = await response.json().catch(() => undefined);
-    if (!response.ok) throw new RelayApiError(relayProblem(body, response.status), response.status);
-    return body;
+    if (response.status < 200 || response.status > 299) throw new RelayApiError(relayProblem(response.body, response.status), response.status);
+    return response.body;
   }
 }

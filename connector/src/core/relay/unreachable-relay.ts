@@ -1,7 +1,7 @@
 // Why the relay could not be reached, in a person's words: the network error a request or socket failed
 // with (a refused connection, an unknown host, https to a plain-http server, a timeout), not its code.
 
-/** The error and its causes, outermost first (fetch wraps the socket's error in `cause`). */
+/** The error and its causes, outermost first (an error may wrap the socket's own in `cause`). */
 function causes(error: unknown): Error[] {
   const chain: Error[] = [];
   for (let current = error; current instanceof Error && chain.length < 4; current = current.cause) chain.push(current);
@@ -11,14 +11,15 @@ function causes(error: unknown): Error[] {
 /** The first error code along the chain; OpenSSL's "wrong version number" (https to plain http) has none. */
 function errorCode(chain: readonly Error[]): string {
   for (const error of chain) {
+    // node:https reports it as EPROTO, with OpenSSL's words in the message.
+    if (/wrong version number/i.test(error.message)) return 'ERR_SSL_WRONG_VERSION_NUMBER';
     const code = (error as { code?: unknown }).code;
     if (typeof code === 'string') return code;
-    if (/wrong version number/i.test(error.message)) return 'ERR_SSL_WRONG_VERSION_NUMBER';
   }
   return '';
 }
 
-const TIMEOUT_CODES = new Set(['ETIMEDOUT', 'UND_ERR_CONNECT_TIMEOUT', 'ABORT_ERR']);
+const TIMEOUT_CODES = new Set(['ETIMEDOUT']);
 
 /** "cannot reach the relay at URL: …": what to check, by the failure. */
 export function unreachableRelay(relayUrl: string, error: unknown): string {

@@ -6,13 +6,15 @@ import type { ConnectorCompanyOut, ServerMessage, WelcomeMessage } from '@ledger
 import { CONNECTOR_PROTOCOL_VERSION, JOB_RUNS_FEATURE } from '@ledgerwire/shared';
 import { BooksClient } from '../books/books-client.js';
 import { BooksOperations } from '../books/books-operations.js';
-import { DEFAULT_BOOKS_URL, type ConnectorConfig } from '../config/load-config.js';
+import { TallyProgramWatch } from '../books/tally-program.js';
+import { booksUrlFrom, DEFAULT_BOOKS_URL, type ConnectorConfig } from '../config/load-config.js';
 import { JobRunner } from '../jobs/job-runner.js';
-import { PresenceMonitor } from '../presence/presence-monitor.js';
+import { PresenceMonitor, type BooksPicture } from '../presence/presence-monitor.js';
 import { findOpenCompany, type BooksCompany } from '../presence/books-company.js';
 import { enrolWithRelay } from '../relay/enrolment.js';
 import { RelayApi, RelayApiError } from '../relay/relay-api.js';
 import { RelayLink } from '../relay/relay-link.js';
+import { relayBaseUrl } from '../relay/relay-urls.js';
 import { JobStore } from '../state/job-store.js';
 import { openLocalDatabase, type LocalDatabase } from '../state/local-database.js';
 import { LogStore, type LogEntry } from '../state/log-store.js';
@@ -24,6 +26,7 @@ import { SyncChannel } from '../sync/sync-channel.js';
 import { SyncEngine, type CompanySyncResult, type SyncProgress } from '../sync/sync-engine.js';
 import { CONNECTOR_VERSION } from '../version.js';
 import {
+  booksAttention,
   describeBooks,
   describePairing,
   describeQueue,
@@ -52,11 +55,14 @@ export class ConnectorService {
   readonly books: BooksClient;
   private readonly operations: BooksOperations;
   private readonly presence: PresenceMonitor;
+  /** Asked only while the books do not answer: TallyPrime closed, or open with its XML port off. */
+  private readonly tallyProgram: TallyProgramWatch;
   private readonly runner: JobRunner;
   private readonly exchange: JobExchange;
   private readonly channel: SyncChannel;
   private readonly engine: SyncEngine;
   private link: RelayLink | undefined;
+  private booksUrlValue: string;
   private syncTimer: NodeJS.Timeout | undefined;
   private syncing: Promise<CompanySyncResult[]> | undefined;
   private syncProgress: SyncProgress | null = null;
@@ -83,8 +89,10 @@ export class ConnectorService {
     };
     this.log = createLogger([keep, ...sinks], config.logLevel === 'silent' ? 'info' : config.logLevel);
     if (config.booksUrl) this.settings.saveBooksUrl(config.booksUrl);
+    this.booksUrlValue = config.booksUrl ?? this.settings.booksUrl() ?? DEFAULT_BOOKS_URL;
     this.books = new BooksClient({ url: this.booksUrl, timeoutMs: config.booksTimeoutMs });
     this.operations = new BooksOperations(this.books);
+    this.tallyProgram = new TallyProgramWatch({ minGapMs: Math.max(config.presenceIntervalMs, 5_000) });
     this.presence = new PresenceMonitor({
       listCompanies: () => this.operations.listCompanies('presence'),
       isBusy: () => this.books.busy,
@@ -93,6 +101,7 @@ export class ConnectorService {
       log: this.log,
       onChange: () => this.booksChanged(),
       onProbe: (picture) => {
+        this.askWhyBooksDoNotAnswer(picture.running);
         // Only books that answered properly: after a timeout, another import would queue behind the stuck one.
         const counts = this.jobs.counts();
         if (picture.running) this.runner.companiesOpen(picture.companies);
@@ -138,7 +147,35 @@ export class ConnectorService {
   }
 
   get booksUrl(): string {
-    return this.config.booksUrl ?? this.settings.booksUrl() ?? DEFAULT_BOOKS_URL;
+    return this.booksUrlValue;
+  }
+
+  /**
+   * Where TallyPrime is: this computer (http://127.0.0.1:9000) or another of the office
+   * (http://192.168.1.20:9000). Kept for the next start too; the books are asked at once.
+   */
+  async setBooksUrl(input: string): Promise<BooksPicture> {
+    const url = booksUrlFrom(input);
+    if (this.config.booksUrl !== null && url !== this.config.booksUrl) {
+      throw new Error(`this connector was started with the books at ${this.config.booksUrl} (--books or LEDGERWIRE_BOOKS_URL); change it there`);
+    }
+    this.books.retarget(url);
+    this.settings.saveBooksUrl(url);
+    this.booksUrlValue = url;
+    this.tallyProgram.reset();
+    this.log.info(`the books are now looked for at ${url}`);
+    const picture = await this.presence.check();
+    this.notify();
+    return picture;
+  }
+
+  /** The relay's address given before enrolment (the installer's /RELAY), shown on the enrolment page. */
+  rememberRelayUrl(input: string): string {
+    const url = relayBaseUrl(input);
+    if (this.settings.enrolment()) throw new Error(`this connector is enrolled with the relay at ${this.settings.relayUrl() ?? ''}; enrol it again to change relays`);
+    this.settings.saveRelayUrl(url);
+    this.notify();
+    return url;
   }
 
   get dataDir(): string {
@@ -311,7 +348,7 @@ export class ConnectorService {
       version: CONNECTOR_VERSION,
       relay: {
         state,
-        url: enrolment?.relayUrl ?? null,
+        url: enrolment?.relayUrl ?? this.settings.relayUrl() ?? null,
         connectorId: enrolment?.connectorId ?? null,
         machineName: enrolment?.machineName ?? null,
         lastError,
@@ -320,10 +357,12 @@ export class ConnectorService {
       books: {
         url: this.booksUrl,
         running: picture.running,
+        program: this.tallyProgram.state,
+        attention: booksAttention(picture, this.booksUrl, this.tallyProgram.state),
         companies: picture.companies.map((c) => ({ guid: c.guid, name: c.name })),
         checkedAt: picture.checkedAt,
         requests: this.books.requestCounts(),
-        description: describeBooks(picture, this.runner.waitingReason),
+        description: describeBooks(picture, this.runner.waitingReason, this.booksUrl, this.tallyProgram.state),
       },
       pairings: pairings.map(({ pairing, run }) => describePairing(pairing, picture, run, new Date(), syncingCompany === pairing.companyId)),
       queue: describeQueue(this.jobs.counts()),
@@ -426,6 +465,17 @@ export class ConnectorService {
     }
   }
 
+
+  /** While the books refuse connections, whether TallyPrime runs says which of two fixes the page shows. */
+  private askWhyBooksDoNotAnswer(running: boolean | null): void {
+    if (running !== false) {
+      this.tallyProgram.reset();
+      return;
+    }
+    void this.tallyProgram.refresh().then((changed) => {
+      if (changed) this.notify();
+    });
+  }
 
   private booksChanged(): void {
     this.link?.send({ type: 'presence', v: CONNECTOR_PROTOCOL_VERSION, books: this.presence.booksState() });

@@ -1,5 +1,6 @@
 // What the connector shows a person (local UI, tray, `connector status`): the relay link, the books,
 // each pairing and its last sync, the job queue, all with a sentence in plain words next to the facts.
+import { booksOnThisComputer, type TallyProgramState } from '../books/tally-program.js';
 import type { BooksPicture } from '../presence/presence-monitor.js';
 import { findOpenCompany } from '../presence/books-company.js';
 import type { RelayLinkState } from '../relay/relay-link.js';
@@ -18,9 +19,18 @@ export type RelayStatus = Readonly<{
   description: string;
 }>;
 
+/**
+ * What a person must do for the books to answer, when they must: open TallyPrime, turn its XML port on,
+ * check the other computer TallyPrime runs on, or open a company. The page shows the steps for each.
+ */
+export type BooksAttention = 'tally_closed' | 'xml_port_off' | 'not_answering' | 'other_computer' | 'no_company_open';
+
 export type BooksStatus = Readonly<{
   url: string;
   running: boolean | null;
+  /** TallyPrime's program on this computer, from its process list (unknown off Windows or for another computer). */
+  program: TallyProgramState;
+  attention: BooksAttention | null;
   companies: readonly { guid: string; name: string }[];
   checkedAt: string | null;
   /** Requests sent to the books since start, by kind (probe, presence, import, export, report). */
@@ -100,10 +110,34 @@ export function describeRelay(state: RelayStatus['state'], url: string | null, l
   }
 }
 
-export function describeBooks(picture: BooksPicture, waitingReason: string | null): string {
+export function booksAttention(picture: BooksPicture, booksUrl: string, program: TallyProgramState): BooksAttention | null {
+  if (picture.running === true) return picture.companies.length === 0 && picture.problem !== null ? 'no_company_open' : null;
+  if (picture.running === null) return null;
+  if (!booksOnThisComputer(booksUrl)) return 'other_computer';
+  return program === 'not_running' ? 'tally_closed' : program === 'running' ? 'xml_port_off' : 'not_answering';
+}
+
+function portOf(booksUrl: string): string {
+  if (!URL.canParse(booksUrl)) return '9000';
+  const url = new URL(booksUrl);
+  return url.port || (url.protocol === 'https:' ? '443' : '80');
+}
+
+export function describeBooks(picture: BooksPicture, waitingReason: string | null, booksUrl: string, program: TallyProgramState = 'unknown'): string {
   if (picture.running === null) return 'Checking whether TallyPrime is running…';
-  if (!picture.running) return 'TallyPrime is not running (or its XML server is off). Start it; waiting jobs will then run.';
-  if (picture.problem) return `TallyPrime is running, but ${picture.problem.replace(/^the books are running, but /, '')}.`;
+  switch (booksAttention(picture, booksUrl, program)) {
+    case 'tally_closed':
+      return 'TallyPrime is not open on this computer. Open TallyPrime and load your company; waiting vouchers then go in.';
+    case 'xml_port_off':
+      return `TallyPrime is open, but it does not let other programs connect on port ${portOf(booksUrl)}: its XML port is off. Turn it on as shown below; waiting vouchers then go in.`;
+    case 'not_answering':
+      return `TallyPrime does not answer at ${booksUrl}. Open TallyPrime and load your company; if it is open already, turn its XML port on as shown below.`;
+    case 'other_computer':
+      return `TallyPrime does not answer at ${booksUrl}. On that computer, open TallyPrime with your company and turn its XML port on; check that this computer can reach it on the network.`;
+    default:
+      break;
+  }
+  if (picture.problem) return `TallyPrime is running, but ${picture.problem.replace(/^the books are running,? but /, '')}.`;
   if (waitingReason) return `TallyPrime is running; jobs are waiting: ${waitingReason}.`;
   return `TallyPrime is running with ${picture.companies.length} ${picture.companies.length === 1 ? 'company' : 'companies'} open.`;
 }

@@ -39,6 +39,16 @@ export class SettingsStore {
     })();
   }
 
+  /** The relay's address: the enrolled one, or the one given before enrolment (the installer's /RELAY). */
+  relayUrl(): string | undefined {
+    return this.get('relay_url');
+  }
+
+  /** Remembers the relay's address before enrolment; enrolment keeps its own. */
+  saveRelayUrl(url: string): void {
+    this.set('relay_url', url);
+  }
+
   booksUrl(): string | undefined {
     return this.get('books_url');
   }
