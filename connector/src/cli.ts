@@ -113,7 +113,7 @@ async function backup(flags: Flags, positionals: readonly string[]): Promise<voi
   const config = configFor(flags);
   // DIR is resolved as --data is (from the directory the command was typed in), and is a data directory.
   const targetDir = loadConnectorConfig({ dataDir: target }).dataDir;
-  print({ success: true, ...(await backupLocalDatabase(config.dataDir, targetDir)) });
+  print({ success: true, ...(await backupLocalDatabase(config.dataDir, targetDir, config.sqliteDriver)) });
 }
 
 async function main(argv: readonly string[]): Promise<number> {

@@ -36,7 +36,7 @@ export class SettingsStore {
       this.set('connector_id', enrolment.connectorId);
       this.set('credential', enrolment.credential);
       this.set('machine_name', enrolment.machineName);
-    })();
+    });
   }
 
   booksUrl(): string | undefined {
