@@ -42,7 +42,7 @@ function rig(dataDir = tempDataDir(), access?: (real: BooksOperations) => BooksJ
 async function closeRig(r: Rig): Promise<void> {
   await r.runner.stop();
   r.client.close();
-  if (r.db.open) r.db.close();
+  r.db.close();
   rigs = rigs.filter((x) => x !== r);
 }
 

@@ -11,7 +11,7 @@ const company = { guid: 'c0a80001-0000-4000-8000-000000000002', name: 'Index Tra
 const opened: LocalDatabase[] = [];
 
 afterEach(() => {
-  for (const db of opened.splice(0)) if (db.open) db.close();
+  for (const db of opened.splice(0)) db.close();
 });
 
 function open(dataDir: string): LocalDatabase {
@@ -21,10 +21,10 @@ function open(dataDir: string): LocalDatabase {
 }
 
 function indexEntries(db: LocalDatabase, index: 'jobs_open' | 'jobs_outbox'): number {
-  const where = db.prepare('SELECT sql FROM sqlite_master WHERE name = ?').pluck().get(index) as string;
+  const { sql: where } = db.prepare('SELECT sql FROM sqlite_master WHERE name = ?').get(index) as { sql: string };
   const condition = /WHERE (.*)$/s.exec(where)?.[1];
   if (!condition) throw new Error(`${index} is not partial: ${where}`);
-  return db.prepare(`SELECT COUNT(*) FROM jobs INDEXED BY ${index} WHERE ${condition}`).pluck().get() as number;
+  return (db.prepare(`SELECT COUNT(*) AS n FROM jobs INDEXED BY ${index} WHERE ${condition}`).get() as { n: number }).n;
 }
 
 function plan(db: LocalDatabase, sql: string): string {
@@ -65,7 +65,7 @@ describe('job store indexes', () => {
     before.close();
 
     const after = open(dataDir);
-    expect(after.pragma('user_version', { simple: true })).toBe(3);
+    expect(after.pragma('user_version')).toBe(3);
     expect(indexEntries(after, 'jobs_open')).toBe(1);
     expect(indexEntries(after, 'jobs_outbox')).toBe(1);
     const jobs = new JobStore(after);

@@ -41,7 +41,7 @@ export type ConnectorHandle = Readonly<{
  */
 export async function startConnectorService(options: StartConnectorOptions): Promise<ConnectorHandle> {
   const config = loadConnectorConfig({ ...options.config, dataDir: options.dataDir, booksUrl: options.booksUrl });
-  const lock = acquireRunLock(config.dataDir);
+  const lock = acquireRunLock(config.dataDir, config.sqliteDriver);
   const logFiles = openLogFiles(config.dataDir);
   let service: ConnectorService | undefined;
   let ui: Awaited<ReturnType<typeof startUiServer>>;

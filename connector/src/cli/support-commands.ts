@@ -44,5 +44,5 @@ export async function backup(flags: Flags, positionals: readonly string[]): Prom
   const config = configFor(flags);
   // DIR is resolved as --data is (from the directory the command was typed in), and is a data directory.
   const targetDir = loadConnectorConfig({ dataDir: target }).dataDir;
-  print({ success: true, ...(await backupLocalDatabase(config.dataDir, targetDir)) });
+  print({ success: true, ...(await backupLocalDatabase(config.dataDir, targetDir, config.sqliteDriver)) });
 }

@@ -3,6 +3,7 @@
 import os from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
+import { SQLITE_DRIVER_CHOICES, type SqliteDriverChoice } from '../state/sqlite-connection.js';
 
 export const DEFAULT_BOOKS_URL = 'http://127.0.0.1:9000';
 
@@ -66,6 +67,8 @@ const envSchema = z.object({
   LEDGERWIRE_SYNC_BATCH_ITEMS: count(500),
   LEDGERWIRE_RECONNECT_BASE_MS: millis(500),
   LEDGERWIRE_RECONNECT_CAP_MS: millis(30_000),
+  /** The local store's SQLite driver: node:sqlite where this Node has it, else better-sqlite3 (auto). */
+  LEDGERWIRE_SQLITE_DRIVER: z.enum(SQLITE_DRIVER_CHOICES, { message: `must be one of ${SQLITE_DRIVER_CHOICES.join(', ')}` }).default('auto'),
 });
 
 export type LogLevel = 'debug' | 'info' | 'warn' | 'error' | 'silent';
@@ -87,6 +90,7 @@ export type ConnectorConfig = Readonly<{
   syncBatchItems: number;
   reconnectBaseMs: number;
   reconnectCapMs: number;
+  sqliteDriver: SqliteDriverChoice;
 }>;
 
 export class ConnectorConfigError extends Error {}
@@ -147,6 +151,7 @@ export function loadConnectorConfig(
     syncBatchItems: e.LEDGERWIRE_SYNC_BATCH_ITEMS,
     reconnectBaseMs: e.LEDGERWIRE_RECONNECT_BASE_MS,
     reconnectCapMs: e.LEDGERWIRE_RECONNECT_CAP_MS,
+    sqliteDriver: e.LEDGERWIRE_SQLITE_DRIVER,
     ...defined,
     dataDir: path.resolve(invocationDir(env), defined.dataDir ?? e.LEDGERWIRE_DATA_DIR ?? defaultDataDir()),
     booksUrl,

@@ -77,7 +77,7 @@ export class ConnectorService {
   private sentInHello = new Set<string>();
 
   constructor(private readonly config: ConnectorConfig, sinks: readonly LogSink[] = []) {
-    this.db = openLocalDatabase(config.dataDir);
+    this.db = openLocalDatabase(config.dataDir, config.sqliteDriver);
     this.settings = new SettingsStore(this.db);
     this.pairings = new PairingStore(this.db);
     this.jobs = new JobStore(this.db);
@@ -125,7 +125,7 @@ export class ConnectorService {
       runner: this.runner,
       send: (message) => this.link?.send(message) ?? false,
       jobRuns: () => this.link?.welcome?.features?.includes(JOB_RUNS_FEATURE) ?? false,
-      open: () => this.db.open && !this.stopped,
+      open: () => this.db.isOpen && !this.stopped,
       changed: () => this.notify(),
     });
     this.channel = new SyncChannel((message) => this.link?.send(message) ?? false);

@@ -6,8 +6,9 @@
 // so no stale lock file ever has to be cleared by hand. `enroll`, `pair` and `status` take no lock:
 // they may run beside a running connector.
 import path from 'node:path';
-import Database from 'better-sqlite3';
 import { prepareFiles } from '../state/local-database.js';
+import { openSqliteConnection } from '../state/open-sqlite-connection.js';
+import { isSqliteLockError, type SqliteDriverChoice } from '../state/sqlite-connection.js';
 import { readLiveStatusFile } from './status-file.js';
 
 export class ConnectorAlreadyRunningError extends Error {
@@ -27,10 +28,11 @@ export function runLockPath(dataDir: string): string {
 }
 
 /** Takes the data directory's run lock, or throws ConnectorAlreadyRunningError at once if another process holds it. */
-export function acquireRunLock(dataDir: string): RunLock {
+export function acquireRunLock(dataDir: string, driver: SqliteDriverChoice = 'auto'): RunLock {
   const file = runLockPath(dataDir);
   prepareFiles(dataDir, file);
-  const db = new Database(file, { timeout: 0 });
+  // No waiting: a lock another process holds means that process runs.
+  const db = openSqliteConnection(file, driver, { busyTimeoutMs: 0 });
   try {
     // In EXCLUSIVE locking mode the lock a write takes is kept after its commit, until the connection closes.
     db.pragma('locking_mode = EXCLUSIVE');
@@ -38,17 +40,11 @@ export function acquireRunLock(dataDir: string): RunLock {
     db.transaction(() => {
       db.exec('DELETE FROM holder');
       db.prepare('INSERT INTO holder (pid, started_at) VALUES (?, ?)').run(process.pid, new Date().toISOString());
-    })();
+    });
   } catch (error) {
     db.close();
-    if (error instanceof Database.SqliteError && (error.code === 'SQLITE_BUSY' || error.code === 'SQLITE_LOCKED')) {
-      throw new ConnectorAlreadyRunningError(dataDir, readLiveStatusFile(dataDir)?.pid);
-    }
+    if (isSqliteLockError(error)) throw new ConnectorAlreadyRunningError(dataDir, readLiveStatusFile(dataDir)?.pid);
     throw error;
   }
-  return {
-    release: () => {
-      if (db.open) db.close();
-    },
-  };
+  return { release: () => db.close() };
 }

@@ -153,7 +153,7 @@ export class JobStore {
         this.refresh([stored]);
         return { job: stored, isNew: false };
       });
-    })();
+    });
   }
 
   /** Jobs still to run (queued, or importing with an unknown outcome), oldest first, with their XML. */
@@ -186,7 +186,7 @@ export class JobStore {
    * unavailable, or the connector stops), so they are not looked up one by one later.
    */
   unmarkUnsent(): void {
-    if (this.markedEarly.size === 0 || !this.db.open) return;
+    if (this.markedEarly.size === 0 || !this.db.isOpen) return;
     this.writeState([...this.markedEarly], 'queued', "state = 'importing'");
     this.markedEarly.clear();
   }
@@ -204,7 +204,7 @@ export class JobStore {
         const stored = this.get(job.jobId);
         return stored ? [stored] : [];
       });
-    })();
+    });
   }
 
   private markReported(jobIds: Iterable<string>): void {
@@ -221,7 +221,7 @@ export class JobStore {
     if (this.acknowledged.size === 0 || this.acknowledgedTimer) return;
     this.acknowledgedTimer = setTimeout(() => {
       this.acknowledgedTimer = undefined;
-      if (!this.db.open || this.acknowledged.size === 0) return;
+      if (!this.db.isOpen || this.acknowledged.size === 0) return;
       this.writeAcknowledged();
       this.onAcknowledgedWritten();
     }, ACKNOWLEDGED_WRITE_DELAY_MS);
@@ -230,7 +230,7 @@ export class JobStore {
 
   /** Writes the pending acknowledgements now (the connector is stopping). */
   flushAcknowledged(): void {
-    if (this.db.open) this.writeAcknowledged();
+    if (this.db.isOpen) this.writeAcknowledged();
   }
 
   private writeAcknowledged(): void {
@@ -253,7 +253,7 @@ export class JobStore {
     return this.db.transaction(() => {
       this.db.prepare(`DELETE FROM job_documents WHERE seq IN (SELECT seq FROM jobs WHERE ${done})`).run(cutoff);
       return this.db.prepare(`DELETE FROM jobs WHERE ${done}`).run(cutoff).changes;
-    })();
+    });
   }
 
   /**

@@ -1,12 +1,15 @@
 // The connector's local state: one SQLite file under the data directory, readable only by the user
 // (it holds the connector's own credential). Schema changes are numbered steps keyed on user_version.
+// It opens on either SQLite driver (open-sqlite-connection.ts): the file is the same on both.
 import fs from 'node:fs';
 import path from 'node:path';
-import Database from 'better-sqlite3';
+import { openSqliteConnection } from './open-sqlite-connection.js';
+import type { SqliteConnection, SqliteDriverChoice, SqliteStatement } from './sqlite-connection.js';
 
-export type LocalDatabase = Database.Database;
+export type LocalDatabase = SqliteConnection;
 
-const MIGRATIONS: readonly string[] = [
+/** The schema's steps: user_version n means the first n have run. */
+export const LOCAL_DATABASE_MIGRATIONS: readonly string[] = [
   `
   CREATE TABLE settings (key TEXT PRIMARY KEY, value TEXT NOT NULL);
   CREATE TABLE pairings (
@@ -97,35 +100,35 @@ export function databasePath(dataDir: string): string {
  * running it, so each text is compiled once and kept. A kept statement still being iterated (a
  * generator left open) cannot run again, so a second user of that text gets a fresh one.
  */
-function keepPreparedStatements(db: Database.Database): void {
+function keepPreparedStatements(db: SqliteConnection): void {
   const compile = db.prepare.bind(db);
-  const kept = new Map<string, Database.Statement>();
-  db.prepare = ((sql: string) => {
+  const kept = new Map<string, SqliteStatement>();
+  db.prepare = (sql: string) => {
     const statement = kept.get(sql);
     if (statement && !statement.busy) return statement;
     const fresh = compile(sql);
     if (!statement) kept.set(sql, fresh);
     return fresh;
-  }) as Database.Database['prepare'];
+  };
 }
 
-export function openLocalDatabase(dataDir: string): LocalDatabase {
+/** Opens (creating it if need be) and migrates the data directory's database, on the driver chosen. */
+export function openLocalDatabase(dataDir: string, driver: SqliteDriverChoice = 'auto'): LocalDatabase {
   const file = databasePath(dataDir);
   prepareFiles(dataDir, file);
-  const db = new Database(file);
+  const db = openSqliteConnection(file, driver);
   db.pragma('journal_mode = WAL');
   // NORMAL in WAL mode survives a crash of this process (only power loss can drop the last commits),
   // and a job that lost its 'importing' mark that way is still not booked twice: its import carries the
   // REMOTEID the books match. FULL would fsync on every job state change.
   db.pragma('synchronous = NORMAL');
-  db.pragma('busy_timeout = 5000');
   keepPreparedStatements(db);
-  const current = db.pragma('user_version', { simple: true }) as number;
-  for (let version = current; version < MIGRATIONS.length; version += 1) {
+  const current = Number(db.pragma('user_version'));
+  for (let version = current; version < LOCAL_DATABASE_MIGRATIONS.length; version += 1) {
     db.transaction(() => {
-      db.exec(MIGRATIONS[version] ?? '');
+      db.exec(LOCAL_DATABASE_MIGRATIONS[version] ?? '');
       db.pragma(`user_version = ${version + 1}`);
-    })();
+    });
   }
   return db;
 }

@@ -66,6 +66,6 @@ export class PairingStore {
           )
           .run(p.companyId, p.booksCompanyGuid, p.booksCompanyName, now);
       }
-    })();
+    });
   }
 }

@@ -36,7 +36,7 @@ export class SettingsStore {
       this.set('connector_id', enrolment.connectorId);
       this.set('credential', enrolment.credential);
       this.set('machine_name', enrolment.machineName);
-    })();
+    });
   }
 
   /** The relay's address: the enrolled one, or the one given before enrolment (the installer's /RELAY). */

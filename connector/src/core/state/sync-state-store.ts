@@ -28,7 +28,7 @@ export class SyncStateStore {
     this.db.transaction(() => {
       this.db.prepare('DELETE FROM sync_cursors WHERE company_id = ?').run(companyId);
       this.db.prepare('DELETE FROM known_objects WHERE company_id = ?').run(companyId);
-    })();
+    });
   }
 
   run(companyId: number): SyncRun {
@@ -59,12 +59,12 @@ export class SyncStateStore {
       `INSERT INTO known_objects (company_id, guid, object, alter_id) VALUES (?, ?, ?, ?)
        ON CONFLICT(company_id, guid) DO UPDATE SET object = excluded.object, alter_id = excluded.alter_id`,
     );
-    this.db.transaction(() => items.forEach((i) => stmt.run(companyId, i.guid, i.object, i.alterId)))();
+    this.db.transaction(() => items.forEach((i) => stmt.run(companyId, i.guid, i.object, i.alterId)));
   }
 
   forgetObjects(companyId: number, guids: readonly string[]): void {
     const stmt = this.db.prepare('DELETE FROM known_objects WHERE company_id = ? AND guid = ?');
-    this.db.transaction(() => guids.forEach((g) => stmt.run(companyId, g)))();
+    this.db.transaction(() => guids.forEach((g) => stmt.run(companyId, g)));
   }
 
   /** Iterates the GUIDs the relay holds for a company, one object type, without loading them all. */
