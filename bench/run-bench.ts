@@ -9,6 +9,7 @@ const BENCHMARKS: Record<string, () => Promise<{ run(): Promise<void> }>> = {
   'connector-pipeline': () => import('./connector-pipeline.js'),
   'connector-sync': () => import('./connector-sync.js'),
   connector: () => import('./connector-ratios.js'),
+  'windows-connector': () => import('./windows-connector.js'),
 };
 
 async function main(): Promise<void> {

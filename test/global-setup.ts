@@ -1,10 +1,10 @@
-// Runs once before every suite: finds out whether PostgreSQL and Chromium are here, tells the suites
-// through provide(), and says loudly what will be skipped. Under REQUIRE_POSTGRES=1 / REQUIRE_BROWSER=1
-// a missing service fails the run instead.
+// Runs once before every suite: finds out whether PostgreSQL, Chromium and Wine (with NSIS) are here,
+// tells the suites through provide(), and says loudly what will be skipped. Under REQUIRE_POSTGRES=1 /
+// REQUIRE_BROWSER=1 / REQUIRE_WINE=1 a missing one fails the run instead.
 import pg from 'pg';
 import { MIGRATION_LOCK_KEY } from '@ledgerwire/relay';
 import type { TestProject } from 'vitest/node';
-import { chromiumPresent, testEnvironment } from './test-environment-config.js';
+import { chromiumPresent, testEnvironment, windowsToolsMissing } from './test-environment-config.js';
 
 async function postgresAnswers(url: string): Promise<string | undefined> {
   const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 3000 });
@@ -62,6 +62,12 @@ export default async function setup(project: TestProject): Promise<(() => Promis
     }
     banner(`SKIPPING every browser suite: no Chromium at ${testEnvironment.chromiumPath}`);
   }
+  const windowsMissing = windowsToolsMissing();
+  if (windowsMissing.length > 0) {
+    if (testEnvironment.requireWine) throw new Error(`REQUIRE_WINE=1 but ${windowsMissing.join(' and ')} cannot be run here (apt-get install wine nsis)`);
+    banner(`SKIPPING the Windows installer suite: ${windowsMissing.join(' and ')} not installed (apt-get install wine nsis)`);
+  }
+  project.provide('wineAvailable', windowsMissing.length === 0);
   project.provide('postgresAvailable', problem === undefined);
   project.provide('postgresUrl', testEnvironment.postgresUrl);
   project.provide('browserAvailable', browser);
@@ -79,6 +85,7 @@ declare module 'vitest' {
     postgresAvailable: boolean;
     postgresUrl: string;
     browserAvailable: boolean;
+    wineAvailable: boolean;
     testRunId: string;
   }
 }

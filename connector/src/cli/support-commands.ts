@@ -5,6 +5,7 @@ import { diagnosticsText, gatherDiagnostics } from '../core/service/diagnostics.
 import { readLiveStatusFile } from '../core/service/status-file.js';
 import { backupLocalDatabase } from '../core/state/backup-local-database.js';
 import { logsDir } from '../core/support/log-files.js';
+import { callRunningConnector, findRunningConnector } from '../desktop/running-connector.js';
 import { configFor, print, UsageError, USAGE, type Flags } from './cli-support.js';
 import { withService } from './setup-commands.js';
 
@@ -23,6 +24,14 @@ export async function status(flags: Flags): Promise<void> {
 
 export async function diagnostics(flags: Flags): Promise<void> {
   const config = configFor(flags);
+  // The running connector's own diagnostics first: its relay link, its memory, its recent errors.
+  const running = findRunningConnector(config.dataDir);
+  const answered = running ? await callRunningConnector(running, 'GET', '/api/diagnostics') : undefined;
+  const text = (answered?.body as { text?: unknown } | undefined)?.text;
+  if (answered?.status === 200 && typeof text === 'string') {
+    process.stdout.write(text);
+    return;
+  }
   const live = readLiveStatusFile(config.dataDir);
   await withService(flags, async (service) => {
     await service.booksCompanies().catch(() => undefined);

@@ -64,22 +64,37 @@ export async function startInBackground(start: BackgroundStart): Promise<Running
   return running;
 }
 
-function askToStop(running: RunningConnector): Promise<boolean> {
+/**
+ * Calls the running connector's local API, as its page does (with that start's token); resolves with
+ * the status and the JSON answer, or undefined when it does not answer.
+ */
+export function callRunningConnector(running: RunningConnector, method: 'GET' | 'POST', route: string, timeoutMs = 30_000): Promise<{ status: number; body: unknown } | undefined> {
   const page = new URL(running.uiUrl);
-  const token = page.searchParams.get('token') ?? '';
+  const headers: Record<string, string> = { 'x-ui-token': page.searchParams.get('token') ?? '' };
+  if (method === 'POST') Object.assign(headers, { 'content-type': 'application/json', 'content-length': '2' });
   return new Promise((resolve) => {
-    const request = http.request(
-      new URL('/api/stop', page.origin),
-      { method: 'POST', headers: { 'x-ui-token': token, 'content-type': 'application/json', 'content-length': '2' }, timeout: 10_000 },
-      (response) => {
-        response.resume();
-        resolve(response.statusCode === 200);
-      },
-    );
+    const request = http.request(new URL(route, page.origin), { method, headers, timeout: timeoutMs }, (response) => {
+      let text = '';
+      response.on('data', (chunk: Buffer) => (text += chunk.toString('utf8')));
+      response.on('end', () => {
+        let body: unknown;
+        try {
+          body = JSON.parse(text);
+        } catch {
+          body = undefined;
+        }
+        resolve({ status: response.statusCode ?? 0, body });
+      });
+      response.on('error', () => resolve(undefined));
+    });
     request.on('timeout', () => request.destroy());
-    request.on('error', () => resolve(false));
-    request.end('{}');
+    request.on('error', () => resolve(undefined));
+    request.end(method === 'POST' ? '{}' : undefined);
   });
+}
+
+async function askToStop(running: RunningConnector): Promise<boolean> {
+  return (await callRunningConnector(running, 'POST', '/api/stop', 10_000))?.status === 200;
 }
 
 export type StopResult = Readonly<{ wasRunning: boolean; pid: number | null; forced: boolean }>;

@@ -1,9 +1,13 @@
-// The Electron shell of the connector: lifecycle, one window, the tray, start at login. All the
-// work happens in the plain-Node core (../core); this file only hosts it and shows its local UI.
+// The Electron shell of the connector: lifecycle, one window, the tray, start at login. It embeds the same
+// core and page as the Windows package (../app/start-connector.ts): one program with a window instead of
+// a browser tab, on the same data folder and run lock. When the installed connector already runs for
+// this user, the shell shows that one's page instead of starting a second.
 import path from 'node:path';
 import { app, BrowserWindow, dialog, Menu, Tray, nativeImage, shell } from 'electron';
 import { startConnectorService } from '../app/start-connector.js';
 import { loadConnectorConfig } from '../core/index.js';
+import { ConnectorAlreadyRunningError } from '../core/service/run-lock.js';
+import { findRunningConnector } from '../desktop/running-connector.js';
 import { registerShellIpc } from './ipc-handlers.js';
 import { trayIconFile, trayTooltip } from './tray-state.js';
 
@@ -67,7 +71,17 @@ async function main(): Promise<void> {
   // one connector per machine, whichever way it is started; the run lock keeps the two from running at once.
   const { dataDir } = loadConnectorConfig();
   // The page was bundled next to main.js by build/bundle-connector.mjs (the package has no esbuild).
-  service = await startConnectorService({ dataDir, uiPageDir: path.join(__dirname, 'ui') });
+  try {
+    service = await startConnectorService({ dataDir, uiPageDir: path.join(__dirname, 'ui'), onStopRequested: () => app.quit() });
+  } catch (error) {
+    const running = error instanceof ConnectorAlreadyRunningError ? findRunningConnector(dataDir) : undefined;
+    if (!running) throw error;
+    // Only a window onto the other one's page: closing it ends this shell, not the connector.
+    quitting = true;
+    showWindow(running.uiUrl);
+    app.on('window-all-closed', () => app.quit());
+    return;
+  }
   const uiUrl = service.uiUrl;
   registerShellIpc({ uiOrigin: new URL(uiUrl).origin, dataDir });
 

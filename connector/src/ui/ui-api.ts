@@ -102,6 +102,7 @@ export async function handleUiApi(service: ConnectorService, method: string, pat
         logsDir: logsDir(service.dataDir),
         booksBanner: () => service.books.banner(),
         recentLog: (limit) => service.recentLog(limit),
+        running: true,
       });
       return { text: diagnosticsText(diagnostics), diagnostics };
     }

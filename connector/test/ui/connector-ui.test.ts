@@ -41,19 +41,22 @@ describe.skipIf(!browserAvailable)('connector local UI', { timeout: 120_000 }, (
     const page = new ConnectorHomePage(await browser.newPage());
     await page.open(connector.uiUrl);
     await expect.poll(() => page.relayState().textContent(), SLOW).toMatch(/Not set up yet/);
-    // Before enrolment there is nothing to pair: the pair form is not shown.
+    // A new connector's page is its enrolment: nothing to pair or sync is shown before it.
+    expect(await page.enrolForm().count()).toBe(1);
     expect(await page.pairForm().count()).toBe(0);
+    expect(await page.syncState().count()).toBe(0);
     await expect.poll(() => page.booksState().textContent(), SLOW).toMatch(/TallyPrime is running with 2 companies open/);
-    await expect.poll(() => page.syncState().textContent(), SLOW).toBe('Nothing to sync yet: no company is paired.');
+    expect(await page.booksHelp().count()).toBe(0);
     // Only the jobs handed to this connector are counted, and the words say so.
     expect(await page.queueState().textContent()).toBe('No jobs here waiting for the books (0 done).');
-    // Idle is not "100 % done": no bar at all while no sync runs.
-    expect(await page.syncProgress().count()).toBe(0);
 
     await page.enrol(relay.baseUrl, relay.customerToken, 'shop-counter');
     await expect.poll(() => page.enrolResult().textContent(), SLOW).toMatch(/Connected as con_/);
     await expect.poll(() => page.relayState().textContent(), SLOW).toMatch(/Connected to the relay/);
     expect(await page.enrolForm().count()).toBe(0);
+    await expect.poll(() => page.syncState().textContent(), SLOW).toBe('Nothing to sync yet: no company is paired.');
+    // Idle is not "100 % done": no bar at all while no sync runs.
+    expect(await page.syncProgress().count()).toBe(0);
     await expect.poll(() => page.page.locator('#version').textContent(), SLOW).toMatch(/^shop-counter · version \d/);
 
     const companyId = relay.companyIds[0] as number;

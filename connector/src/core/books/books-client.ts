@@ -56,14 +56,19 @@ export class BooksClient {
   }
 
   /**
-   * Points the client at other books (TallyPrime on another computer of the office). Only between
-   * requests: one under way belongs to the books it was sent to.
+   * Points the client at other books (TallyPrime on another computer of the office), in the request
+   * queue: what was sent before goes to (and is answered by) the books it was sent to, what is sent
+   * after goes to the new address.
    */
-  retarget(url: string): void {
-    if (this.inFlight > 0) throw new Error('TallyPrime is busy with a request from the connector; try again when it has finished');
-    this.agent.destroy();
-    this.options = { ...this.options, url };
-    this.agent = createBooksAgent(new URL(url).protocol);
+  retarget(url: string): Promise<void> {
+    const switchOver = () => {
+      this.agent.destroy();
+      this.options = { ...this.options, url };
+      this.agent = createBooksAgent(new URL(url).protocol);
+    };
+    const switched = this.tail.then(switchOver, switchOver);
+    this.tail = switched.catch(() => undefined);
+    return switched;
   }
 
   /**

@@ -35,10 +35,11 @@ export function readTasklist(text: string, imageName: string = TALLY_IMAGE_NAME)
   return lines.some((line) => line.toLowerCase().startsWith(quoted)) ? 'running' : 'not_running';
 }
 
-/** `wmic process where name='tally.exe' get ProcessId /value`: `ProcessId=N` lines, or "No Instance(s) Available.". */
-export function readWmic(text: string): TallyProgramState {
-  if (/ProcessId=\d+/i.test(text)) return 'running';
-  return /No Instance/i.test(text) ? 'not_running' : 'unknown';
+/** `wmic process get Name`: a "Name" header, then one image name per line (no filter: Wine's wmic has none). */
+export function readWmic(text: string, imageName: string = TALLY_IMAGE_NAME): TallyProgramState {
+  const lines = text.split(/\r?\n/).map((line) => line.trim().toLowerCase());
+  if (lines.includes(imageName.toLowerCase())) return 'running';
+  return lines.includes('name') ? 'not_running' : 'unknown';
 }
 
 /** Asks Windows whether TallyPrime runs; 'unknown' on other systems or when neither program answers. */
@@ -46,7 +47,7 @@ export async function tallyProgramState(platform: NodeJS.Platform = process.plat
   if (platform !== 'win32') return 'unknown';
   const listed = readTasklist(programOutputText(await run('tasklist.exe', ['/FI', `IMAGENAME eq ${TALLY_IMAGE_NAME}`, '/FO', 'CSV', '/NH'])));
   if (listed !== 'unknown') return listed;
-  return readWmic(programOutputText(await run('wmic.exe', ['process', 'where', `name='${TALLY_IMAGE_NAME}'`, 'get', 'ProcessId', '/value'])));
+  return readWmic(programOutputText(await run('wmic.exe', ['process', 'get', 'Name'])));
 }
 
 /** True when the books' address is this computer (only then does its process list say anything). */

@@ -159,7 +159,7 @@ export class ConnectorService {
     if (this.config.booksUrl !== null && url !== this.config.booksUrl) {
       throw new Error(`this connector was started with the books at ${this.config.booksUrl} (--books or LEDGERWIRE_BOOKS_URL); change it there`);
     }
-    this.books.retarget(url);
+    await this.books.retarget(url);
     this.settings.saveBooksUrl(url);
     this.booksUrlValue = url;
     this.tallyProgram.reset();

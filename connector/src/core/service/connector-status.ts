@@ -95,7 +95,7 @@ export function describeAge(at: string, now: Date = new Date()): string {
 export function describeRelay(state: RelayStatus['state'], url: string | null, lastError: string | null): string {
   switch (state) {
     case 'not_enrolled':
-      return 'Not set up yet: paste the customer token to connect this computer.';
+      return 'Not set up yet: type in the code your software provider gave you to connect this computer.';
     case 'online':
       return `Connected to the relay at ${url ?? ''}.`;
     case 'connecting':

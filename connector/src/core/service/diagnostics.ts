@@ -12,6 +12,8 @@ export type Diagnostics = Readonly<{
   status: ConnectorStatus;
   /** What the books answer at GET / (TallyPrime: "TallyPrime Server is Running"), or why nothing. */
   booksBanner: string;
+  /** The running connector's memory (Windows' working set), in MB; null when gathered by another process. */
+  memory: Readonly<{ residentMb: number; heapUsedMb: number }> | null;
   recentProblems: readonly LogEntry[];
 }>;
 
@@ -21,6 +23,8 @@ export type DiagnosticsSource = Readonly<{
   logsDir: string;
   booksBanner(): Promise<string>;
   recentLog(limit: number): LogEntry[];
+  /** Only the running connector's own process knows its memory. */
+  running?: boolean;
 }>;
 
 export async function gatherDiagnostics(source: DiagnosticsSource, now: Date = new Date()): Promise<Diagnostics> {
@@ -40,8 +44,13 @@ export async function gatherDiagnostics(source: DiagnosticsSource, now: Date = n
     settings: { relayUrl: status.relay.url, connectorId: status.relay.connectorId, machineName: status.relay.machineName, booksUrl: status.books.url },
     status,
     booksBanner: await source.booksBanner(),
+    memory: source.running ? megabytes(process.memoryUsage()) : null,
     recentProblems: source.recentLog(500).filter((entry) => entry.level === 'warn' || entry.level === 'error').slice(-30),
   };
+}
+
+function megabytes(usage: NodeJS.MemoryUsage): { residentMb: number; heapUsedMb: number } {
+  return { residentMb: Math.round(usage.rss / 104857.6) / 10, heapUsedMb: Math.round(usage.heapUsed / 104857.6) / 10 };
 }
 
 /** The same as text a person can paste into an email or a chat with support. */
@@ -53,6 +62,7 @@ export function diagnosticsText(d: Diagnostics): string {
     `Version:        ${d.connector.version} (Node ${d.connector.node}, ${d.connector.platform} ${d.connector.arch}, ${d.connector.system})`,
     `Data folder:    ${d.connector.dataDir}`,
     `Log files:      ${d.connector.logsDir}`,
+    `Memory:         ${d.memory ? `${d.memory.residentMb} MB in use (JavaScript heap ${d.memory.heapUsedMb} MB)` : 'not known here (the connector is not running, or did not answer)'}`,
     `Relay:          ${d.settings.relayUrl ?? 'not set'} — ${status.relay.state}`,
     `Connector id:   ${d.settings.connectorId ?? 'not enrolled'}`,
     `Computer name:  ${d.settings.machineName ?? '—'}`,

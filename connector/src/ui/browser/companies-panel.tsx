@@ -57,6 +57,23 @@ export function CompaniesPanel(props: {
   return (
     <Panel title="Companies">
       <Table
+        caption="Companies open in TallyPrime"
+        rows={status.books.companies}
+        rowKey={(c) => c.guid}
+        rowData={(c) => ({ 'data-books-guid': c.guid })}
+        empty={status.books.running ? 'No company is open in TallyPrime: load yours (Company > Select).' : 'TallyPrime does not answer yet: see above.'}
+        columns={[
+          { title: 'In TallyPrime', cell: (c) => <strong>{c.name}</strong> },
+          {
+            title: 'Connected to',
+            cell: (c) => {
+              const pairing = status.pairings.find((p) => p.booksCompanyGuid === c.guid);
+              return pairing ? <Badge tone="good">{names.label(pairing.companyId)}</Badge> : <Badge tone="neutral">Not connected</Badge>;
+            },
+          },
+        ]}
+      />
+      <Table
         caption="Paired companies"
         rows={status.pairings}
         rowKey={(p) => String(p.companyId)}

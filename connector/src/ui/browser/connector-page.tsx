@@ -3,6 +3,7 @@
 // voucher — built from the product's UI kit as the console is.
 import { Notice } from '@ledgerwire/ui-kit';
 import { useMemo, useState } from 'preact/hooks';
+import { BooksHelp } from './books-help.js';
 import { CompaniesPanel } from './companies-panel.js';
 import { companyNames } from './company-names.js';
 import { EnrolPanel } from './enrol-panel.js';
@@ -10,6 +11,7 @@ import { JobsPanel } from './jobs-panel.js';
 import type { LocalApi } from './local-api.js';
 import { LogPanel } from './log-panel.js';
 import { OverviewPanel } from './overview-panel.js';
+import { SupportPanel } from './support-panel.js';
 import { SyncPanel } from './sync-panel.js';
 import { useConnectorState } from './use-connector-state.js';
 
@@ -42,25 +44,36 @@ export function ConnectorPage(props: { api: LocalApi }) {
           )
         ) : (
           <>
-            <OverviewPanel status={status} />
-            {status.relay.state === 'not_enrolled' && (
-              <EnrolPanel
-                api={props.api}
-                onEnrolled={(connectorId) => {
-                  setEnrolledAs(connectorId);
-                  state.refresh();
-                }}
-              />
+            {status.relay.state === 'not_enrolled' ? (
+              // A new connector: connecting it is the one thing to do; the rest follows once it is.
+              <>
+                <EnrolPanel
+                  api={props.api}
+                  status={status}
+                  onEnrolled={(connectorId) => {
+                    setEnrolledAs(connectorId);
+                    state.refresh();
+                  }}
+                />
+                <OverviewPanel status={status} />
+                <BooksHelp books={status.books} />
+              </>
+            ) : (
+              <>
+                {enrolledAs && (
+                  <div id="enrol-result">
+                    <Notice tone="success">Connected as {enrolledAs}. Now choose which of your companies is which company in TallyPrime, below.</Notice>
+                  </div>
+                )}
+                <OverviewPanel status={status} />
+                <BooksHelp books={status.books} />
+                <CompaniesPanel api={props.api} status={status} lists={state.companies} listsProblem={state.companiesProblem} names={names} at={state.at} onChanged={state.refresh} />
+                <SyncPanel api={props.api} status={status} names={names} at={state.at} />
+                <JobsPanel jobs={state.jobs} names={names} at={state.at} />
+                <LogPanel entries={state.log} at={state.at} />
+              </>
             )}
-            {enrolledAs && (
-              <div id="enrol-result">
-                <Notice tone="success">Connected as {enrolledAs}. Pair a company below so its vouchers reach TallyPrime.</Notice>
-              </div>
-            )}
-            <CompaniesPanel api={props.api} status={status} lists={state.companies} listsProblem={state.companiesProblem} names={names} at={state.at} onChanged={state.refresh} />
-            <SyncPanel api={props.api} status={status} names={names} at={state.at} />
-            <JobsPanel jobs={state.jobs} names={names} at={state.at} />
-            <LogPanel entries={state.log} at={state.at} />
+            <SupportPanel api={props.api} status={status} onChanged={state.refresh} />
           </>
         )}
       </main>

@@ -31,7 +31,9 @@ export type LocalApi = Readonly<{
   jobs(): Promise<{ jobs: JobView[] }>;
   log(): Promise<{ entries: LogEntry[] }>;
   companies(): Promise<CompanyLists>;
-  enrol(input: { relay_url: string; token: string; machine_name: string }): Promise<{ connectorId: string }>;
+  enrol(input: { code: string; relay_url?: string; machine_name?: string; books_url?: string }): Promise<{ connectorId: string }>;
+  setBooksUrl(booksUrl: string): Promise<ConnectorStatus['books']>;
+  diagnostics(): Promise<{ text: string }>;
   pair(companyId: number, booksCompany: string): Promise<{ company: CustomerCompany }>;
   unpair(companyId: number): Promise<{ company_id: number }>;
   syncNow(): Promise<{ results: SyncResult[] }>;
@@ -60,6 +62,8 @@ export function createLocalApi(token: string): LocalApi {
     log: () => call('GET', '/api/log'),
     companies: () => call('GET', '/api/companies'),
     enrol: (input) => call('POST', '/api/enrol', input),
+    setBooksUrl: (booksUrl) => call('POST', '/api/books-url', { books_url: booksUrl }),
+    diagnostics: () => call('GET', '/api/diagnostics'),
     pair: (companyId, booksCompany) => call('POST', '/api/pair', { company_id: companyId, books_company: booksCompany }),
     unpair: (companyId) => call('POST', '/api/unpair', { company_id: companyId }),
     syncNow: () => call('POST', '/api/sync-now'),

@@ -36,11 +36,19 @@ export class ConnectorHomePage {
     return this.page.getByRole('form', { name: 'Connect this computer' });
   }
 
-  async enrol(relayUrl: string, token: string, machineName: string): Promise<void> {
-    await this.page.getByLabel('Relay address').fill(relayUrl);
-    await this.page.getByLabel('Customer token').fill(token);
+  /** Types the code; the relay's address only when the page asks for it (it may have come with the installer). */
+  async enrol(relayUrl: string, code: string, machineName: string): Promise<void> {
+    await this.page.getByLabel('Code from your software provider').fill(code);
+    const relayField = this.page.getByLabel('Relay address');
+    if ((await relayField.count()) > 0) await relayField.fill(relayUrl);
+    await this.page.getByText('More: this computer').click();
     await this.page.getByLabel('Name of this computer').fill(machineName);
     await this.page.getByRole('button', { name: 'Connect' }).click();
+  }
+
+  /** The steps the page gives for TallyPrime (what it needs: data-attention), when it gives any. */
+  booksHelp(): Locator {
+    return this.page.locator('#books-help');
   }
 
   enrolResult(): Locator {
