@@ -21,6 +21,7 @@ export class ConnectorAlreadyRunningError extends Error {
   }
 }
 
+/** Keep it reachable while the connector runs: a driver closes a collected connection, and the lock goes with it. */
 export type RunLock = Readonly<{ release(): void }>;
 
 export function runLockPath(dataDir: string): string {
