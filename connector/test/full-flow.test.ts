@@ -184,7 +184,7 @@ describe('full flow: API → relay → connector → books', () => {
     // The job waits (the relay holds it while the books are stopped; the connector would hold it too).
     const waiting = await relay.api('GET', `/api/v1/transactions/${acceptance.transaction_id}?company_id=${companyId}`);
     expect(waiting.transaction.status).not.toMatch(/completed|failed/);
-    expect(connector.status().books.description).toMatch(/TallyPrime is not running/);
+    expect(connector.status().books.description).toMatch(/^TallyPrime does not answer at http:\/\/127\.0\.0\.1:\d+\. Open TallyPrime and load your company/);
     await books.control('POST', '/books/start');
     await completedAndBookedOnce(acceptance.transaction_id, companyId, company.guid);
   });

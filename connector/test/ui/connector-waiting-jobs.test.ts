@@ -76,7 +76,9 @@ describe.skipIf(!browserAvailable)('connector page: work held back', { timeout: 
     await books.control('POST', '/books/stop');
     await expect.poll(() => page.jobCell(job.job_id, 'Details').textContent(), SLOW).toBe('TallyPrime is not running (or its XML server is off). Start it and this job runs.');
     await expect.poll(() => page.companyCell(companyId, 'State').textContent(), SLOW).toBe('TallyPrime not running');
-    expect(await page.booksState().textContent()).toMatch(/^TallyPrime is not running/);
+    expect(await page.booksState().textContent()).toMatch(/^TallyPrime does not answer at http:\/\/127\.0\.0\.1:\d+\. Open TallyPrime and load your company/);
+    // The steps to fix it in TallyPrime come with it: closed, or its XML port off (Linux cannot tell which).
+    expect(await page.booksHelp().getAttribute('data-attention')).toBe('not_answering');
 
     // At a phone's width nothing runs off the side of the page.
     await page.page.setViewportSize({ width: 400, height: 800 });

@@ -43,7 +43,9 @@ export function readShellLink(file: string): ShellLink {
     const count = bytes.readUInt16LE(at);
     const width = flags & IS_UNICODE ? 2 : 1;
     // Wine counts the terminating NUL in; Windows does not.
-    strings[name] = bytes.toString(width === 2 ? 'utf16le' : 'latin1', at + 2, at + 2 + count * width).replace(/\0+$/, '');
+    let text = bytes.toString(width === 2 ? 'utf16le' : 'latin1', at + 2, at + 2 + count * width);
+    while (text.endsWith('\u0000')) text = text.slice(0, -1);
+    strings[name] = text;
     at += 2 + count * width;
   }
   return { target, workingDir: strings['workingDir'] ?? '', arguments: strings['arguments'] ?? '', icon: strings['icon'] ?? '' };
