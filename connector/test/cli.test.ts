@@ -152,6 +152,6 @@ describe('connector CLI', { timeout: 240_000 }, () => {
     // Pairing before enrolling says so first, even with nothing answering at the books' address.
     const unenrolled = await runCli(['pair', '--company-id', '1', '--books-company', company.name, '--data', dataDir, '--books', 'http://127.0.0.1:9']);
     expect(unenrolled.code).toBe(1);
-    expect(unenrolled.json.error).toMatch(/not enrolled yet: enrol it with the customer token first/);
+    expect(unenrolled.json.error).toMatch(/not enrolled yet: enrol it with the code from your software provider first/);
   });
 });
