@@ -88,7 +88,7 @@ async function measure(relay: BenchRelay, dataDir: string, firstJournal: number)
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
   const seconds = (Date.now() - started) / 1000;
-  await pageCall(online.uiUrl, 'POST', '/api/stop');
+  await pageCall(online.uiUrl, 'POST', '/api/stop', {});
   await waitFor(() => (readLive(dataDir) ? undefined : true), 'the connector to stop', 60_000);
   return { idleMb: median(idle.map((m) => m.residentMb)), idleHeapMb: median(idle.map((m) => m.heapUsedMb)), importingPeakMb: peak, journalsPerSecond: JOURNALS / seconds };
 }
@@ -113,13 +113,20 @@ export async function run(): Promise<void> {
   const books = await spawnEmulator(tempDir('bench-books-'));
   const prefix = tempDir('bench-wine-');
   const wineEnv = { ...process.env, WINEPREFIX: prefix, WINEARCH: 'win64', WINEDEBUG: '-all', WINEDLLOVERRIDES: 'mscoree,mshtml=', DISPLAY: '', ...QUICK };
-  const wine = (args: string[]) => spawnSync('wine', args, { env: wineEnv, stdio: 'ignore', timeout: 300_000 });
+  // Asynchronous: the relay answering the installer's enrolment runs in this process.
+  const wine = (args: string[], program = 'wine') =>
+    new Promise<number | null>((resolve, reject) => {
+      const child = spawn(program, args, { env: wineEnv, stdio: 'ignore' });
+      child.once('error', reject);
+      child.once('exit', resolve);
+    });
   let linux: ChildProcess | undefined;
   try {
     console.log('windows-connector: installing under Wine…');
-    spawnSync('wineboot', ['--init'], { env: wineEnv, stdio: 'ignore', timeout: 300_000 });
-    wine(['reg', 'add', 'HKCU\\Software\\Wine', '/v', 'Version', '/d', 'win10', '/f']);
-    wine([built.outFile, '/S', `/RELAY=${relay.baseUrl}`, `/CODE=${relay.customerToken}`, `/BOOKS=${books.xmlUrl}`]);
+    await wine(['--init'], 'wineboot');
+    await wine(['reg', 'add', 'HKCU\\Software\\Wine', '/v', 'Version', '/d', 'win10', '/f']);
+    const installed = await wine([built.outFile, '/S', `/RELAY=${relay.baseUrl}`, `/CODE=${relay.customerToken}`, `/BOOKS=${books.xmlUrl}`]);
+    if (installed !== 0) throw new Error(`the installer ended with ${installed}`);
     const user = process.env.USER ?? 'root';
     const installedMb = directorySizeMb(path.join(prefix, 'drive_c', 'users', user, 'AppData', 'Local', 'Programs', 'Ledgerwire Connector'));
     const windows = await measure(relay, path.join(prefix, 'drive_c', 'users', user, 'AppData', 'Local', 'Ledgerwire'), 0);
@@ -129,8 +136,9 @@ export async function run(): Promise<void> {
     const bundle = path.join(built.stage, 'app', 'connector.cjs');
     const dataDir = tempDir('bench-linux-connector-');
     const env = { ...process.env, ...QUICK, LEDGERWIRE_DATA_DIR: dataDir };
-    const enrolled = spawnSync(node, ['--disable-warning=ExperimentalWarning', bundle, 'enroll', '--relay', relay.baseUrl, '--code', relay.customerToken, '--books', books.xmlUrl], { env, encoding: 'utf8' });
-    if (enrolled.status !== 0) throw new Error(`the Linux connector did not enrol: ${enrolled.stdout}${enrolled.stderr}`);
+    const enrolment = spawn(node, ['--disable-warning=ExperimentalWarning', bundle, 'enroll', '--relay', relay.baseUrl, '--code', relay.customerToken, '--books', books.xmlUrl], { env, stdio: 'ignore' });
+    const enrolled = await new Promise<number | null>((resolve) => enrolment.once('exit', resolve));
+    if (enrolled !== 0) throw new Error(`the Linux connector did not enrol (exit ${enrolled})`);
     linux = spawn(node, ['--disable-warning=ExperimentalWarning', bundle, 'run', '--background'], { env, stdio: 'ignore' });
     const linuxFigures = await measure(relay, dataDir, JOURNALS);
 

@@ -13,6 +13,8 @@ export async function bundleConnector({ root, appDir, version, nodeTarget }) {
   fs.mkdirSync(appDir, { recursive: true });
   const result = await build({
     entryPoints: [path.join(root, 'connector/src/cli.ts')],
+    // Input paths in the metafile are relative to this (the notices find each package's folder by them).
+    absWorkingDir: root,
     outfile: path.join(appDir, 'connector.cjs'),
     bundle: true,
     platform: 'node',
