@@ -53,6 +53,7 @@ describe.skipIf(!wineAvailable)('the Windows installer under Wine', { timeout: 6
   let books: TestEmulator;
   let wine: WineSession;
   let installer: Built;
+  let newer: Built;
   let company: { guid: string; name: string };
   const companyId = () => relay.companyIds[0] as number;
   const programDir = () => path.join(wine.profileDir, 'AppData', 'Local', 'Programs', 'Ledgerwire Connector');
@@ -209,7 +210,7 @@ describe.skipIf(!wineAvailable)('the Windows installer under Wine', { timeout: 6
 
   it('installs a newer build over the running one, keeping the enrolment, the pairing and the queue, and starts it again', async () => {
     const before = await onlineStatus('the connector before the upgrade');
-    const newer = await buildInstaller(tempDataDir('lw-windows-newer-'), { version: nextPatch(installer.version), compression: 'zlib' });
+    newer = await buildInstaller(tempDataDir('lw-windows-newer-'), { version: nextPatch(installer.version), compression: 'zlib' });
     const count = (await books.vouchers(company.guid)).length;
     // TallyPrime stops answering (as behind a dialog): the invoice is handed to the connector and stays in its queue.
     await books.control('POST', '/faults', { kind: 'stall-next' });
@@ -234,7 +235,9 @@ describe.skipIf(!wineAvailable)('the Windows installer under Wine', { timeout: 6
     expect(vouchers.filter((v) => v.guid === transaction.books_voucher_guid)).toHaveLength(1);
   });
 
-  it('uninstalls silently: the program and the logon entry go, the data stays', async () => {
+  it('uninstalls silently: the program and the logon entry go, the data stays unless told otherwise', async () => {
+    const enrolledAs = liveStatus()?.status.relay.connectorId as string;
+    expect(enrolledAs).toMatch(/^con_/);
     const uninstaller = wine.linuxPath(`C:\\users\\${USER}\\AppData\\Local\\Programs\\Ledgerwire Connector\\uninstall.exe`);
     const result = await wine.run([uninstaller, '/S']);
     expect(result.code).toBe(0);
@@ -246,5 +249,14 @@ describe.skipIf(!wineAvailable)('the Windows installer under Wine', { timeout: 6
     expect(await wine.registryValues(UNINSTALL_KEY)).toBeUndefined();
     expect(fs.existsSync(path.join(dataDir(), 'connector.db'))).toBe(true);
     expect(liveStatus()).toBeUndefined();
+
+    // Installed again it finds its data: the same enrolment, online at once. Told to, the uninstaller deletes the data too.
+    expect((await wine.run([newer.outFile, '/S'], { env: CONNECTOR_ENV })).code).toBe(0);
+    const back = await onlineStatus('the reinstalled connector, with its old enrolment');
+    expect(back.status.relay.connectorId).toBe(enrolledAs);
+    expect((await wine.run([uninstaller, '/S', '/REMOVEDATA'])).code).toBe(0);
+    await wine.waitIdle();
+    expect(fs.existsSync(programDir())).toBe(false);
+    expect(fs.existsSync(dataDir())).toBe(false);
   });
 });
