@@ -20,6 +20,7 @@ import {
   parseImportResponse,
   parseMasterExport,
   parseVoucherExport,
+  PartyOptionalVoucherWriteIn,
   renderMasterImport,
   renderVoucherImport,
   VOUCHER_WRITE_ENDPOINTS,
@@ -105,6 +106,30 @@ describe('vouchers of every kind into the emulator', () => {
       expect(response.counters?.lastVchId).toBeGreaterThan(0);
     });
   }
+
+  it('a balanced journal and a contra without party_ledger are booked and read back with their lines', async () => {
+    const journal = PartyOptionalVoucherWriteIn.parse({
+      voucher_number: 'LW-J-NP', voucher_type: 'Journal', date: '2026-05-02', narration: 'no party',
+      ledger_entries: [{ ledger_name: 'Office Rent', amount: 750, is_debit: true }, { ledger_name: 'Cash', amount: 750, is_debit: false }],
+    });
+    const contra = PartyOptionalVoucherWriteIn.parse({
+      voucher_number: 'LW-C-NP', voucher_type: 'Contra', date: '2026-05-02', narration: 'no party',
+      ledger_entries: [{ ledger_name: 'Cash', amount: 40, is_debit: true }, { ledger_name: 'HDFC Bank', amount: 40, is_debit: false }],
+    });
+    for (const [doc, kind] of [[journal, 'journal'], [contra, 'contra']] as const) {
+      const xml = renderVoucherImport(doc, { companyName: DEMO_COMPANY, remoteId: `lw-it-no-party-${kind}`, voucherKind: kind });
+      expect(xml).not.toContain('PARTYLEDGERNAME');
+      const response = parseImportResponse(await post(xml));
+      expect(importSucceeded(response, 'create'), JSON.stringify(response)).toBe(true);
+    }
+    const types = voucherTypeIndex(parseMasterExport('voucher_type', await post(mastersChangedRequest('voucher_type', { companyName: DEMO_COMPANY }))));
+    const booked = parseVoucherExport(await post(vouchersChangedRequest({ companyName: DEMO_COMPANY, fromDate: '2026-05-02', toDate: '2026-05-02' })), { voucherTypes: types })
+      .filter((v) => v.narration === 'no party');
+    expect(booked.map((v) => [v.voucher_kind, v.ledger_entries.map((e) => [e.ledger_name, e.is_debit, e.amount])]).sort()).toEqual([
+      ['contra', [['Cash', true, '40.00'], ['HDFC Bank', false, '40.00']]],
+      ['journal', [['Office Rent', true, '750.00'], ['Cash', false, '750.00']]],
+    ]);
+  });
 
   it('a resend with the same REMOTEID alters instead of booking twice', async () => {
     const xml = renderVoucherImport(DOCUMENTS.journals, { companyName: DEMO_COMPANY, remoteId: 'lw-it-journals' });

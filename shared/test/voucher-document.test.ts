@@ -3,9 +3,11 @@
 import { describe, expect, it } from 'vitest';
 import {
   describeVoucherIssues,
+  PartyOptionalVoucherWriteIn,
   VOUCHER_WRITE_ENDPOINTS,
   VOUCHER_WRITE_PATHS,
   VoucherDocumentIn,
+  voucherWriteBodyFor,
   voucherWriteSchemaFor,
   VoucherWriteIn,
 } from '../src/index.js';
@@ -103,7 +105,7 @@ describe('VoucherDocumentIn', () => {
   });
 
   it('requires the common parts and names each missing one', () => {
-    const issues = issuesOf(VoucherDocumentIn, { ledger_entries: [] });
+    const issues = issuesOf(VoucherWriteIn, { ledger_entries: [] });
     expect(issues.map((i) => i.field).sort()).toEqual(['date', 'party_ledger', 'voucher_number', 'voucher_type']);
     expect(issues.find((i) => i.field === 'date')?.message).toBe('must be a date string YYYY-MM-DD');
     const empty = issuesOf(VoucherDocumentIn, { ...receipt, ledger_entries: [] });
@@ -116,6 +118,17 @@ describe('VoucherWriteIn and the nine endpoints', () => {
     const body = VoucherWriteIn.parse({ ...receipt, transaction_id: 'order-991', books_voucher_guid: 'abc-0000001' });
     expect(body.transaction_id).toBe('order-991');
     expect(body.books_voucher_guid).toBe('abc-0000001');
+  });
+
+  it('leaves party_ledger optional on journals and contras only', () => {
+    const partyless = { voucher_number: 'JV-1', voucher_type: 'Journal', date: '2026-04-15', ledger_entries: [{ ledger_name: 'Rent', amount: 5, is_debit: true }, { ledger_name: 'Cash', amount: 5, is_debit: false }] };
+    for (const path of VOUCHER_WRITE_PATHS) {
+      const optional = path === 'journals' || path === 'contras';
+      expect(VOUCHER_WRITE_ENDPOINTS[path].party, path).toBe(optional ? 'optional' : 'required');
+      expect(voucherWriteBodyFor(path).safeParse(partyless).success, path).toBe(optional);
+      expect(voucherWriteSchemaFor(path).safeParse(partyless).success, path).toBe(optional);
+    }
+    expect(PartyOptionalVoucherWriteIn.parse(partyless).party_ledger).toBeUndefined();
   });
 
   it('maps each write path to its kind, reserved type and parts', () => {

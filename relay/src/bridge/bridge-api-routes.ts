@@ -2,7 +2,9 @@
 // and the per-route authorisation chain. The connector gateway's enrolment and socket routes are a
 // separate plugin with their own credentials.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { AppError } from '../errors/catalogue.js';
 import { requireBridgeKey } from './auth/bridge-auth.js';
+import { companyIdProblem, requestedCompanyId } from './auth/company-scope.js';
 import { masterRoutes } from './routes/master-routes.js';
 import { pulledVoucherRoutes } from './routes/pulled-voucher-routes.js';
 import { tenancyRoutes } from './routes/tenancy-routes.js';
@@ -14,6 +16,12 @@ import { webhookRoutes } from './routes/webhook-routes.js';
 export const bridgeApiRoutes: FastifyPluginAsyncZod = async (app) => {
   const bridge = app.relay.bridge;
   app.addHook('onRequest', requireBridgeKey({ applications: bridge.applications, counter: bridge.keyRequests, limitPerMinute: bridge.config.rateLimitPerMinute }));
+  // Body validation runs before the route names its company, so a bad company_id would go unmentioned
+  // while the body has problems: note it now, and the error handler lists it first among them.
+  app.addHook('preValidation', async (request) => {
+    const problem = companyProblemOf(request.query, request.headers, request.routeOptions.config.companyScope === 'required');
+    if (problem) request.problemsBeforeValidation = problem.details.length > 0 ? problem.details : [{ field: 'company_id', message: problem.message }];
+  });
   await app.register(tenancyRoutes);
   await app.register(voucherWriteRoutes);
   await app.register(voucherLifecycleRoutes);
@@ -22,3 +30,12 @@ export const bridgeApiRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(masterRoutes);
   await app.register(webhookRoutes);
 };
+
+function companyProblemOf(query: unknown, headers: Parameters<typeof requestedCompanyId>[1], required: boolean): AppError | undefined {
+  try {
+    return companyIdProblem(requestedCompanyId(query, headers), required);
+  } catch (error) {
+    if (error instanceof AppError) return error;
+    throw error;
+  }
+}

@@ -38,6 +38,7 @@ export const errorCatalogue = {
   bridge_credential_missing: { status: 401, message: 'Missing credential: send Authorization: Bearer <key_id>:<secret>' },
   bridge_credential_invalid: { status: 401, message: 'The credential is malformed, unknown or revoked' },
   company_required: { status: 400, message: 'This call needs the company: pass company_id or the X-Service-Company header' },
+  company_id_invalid: { status: 400, message: 'company_id must be the service’s integer company id' },
   company_forbidden: { status: 403, message: 'This key may not act for that company' },
   application_not_found: { status: 404, message: 'No such application' },
   api_key_not_found: { status: 404, message: 'No such API key' },

@@ -6,6 +6,13 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError, errorCatalogue, type ErrorDetail } from './catalogue.js';
 
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** Problems a hook found before schema validation (a malformed company_id): listed first when validation fails too. */
+    problemsBeforeValidation?: readonly ErrorDetail[];
+  }
+}
+
 export type ApiFamily = 'messaging' | 'envelope';
 
 export function apiFamilyOf(url: string): ApiFamily {
@@ -39,15 +46,49 @@ function messagingValidationBody(details: readonly ErrorDetail[]) {
   return { message: `${first}${more}`, errors };
 }
 
-function describeValidation(error: FastifyError): ErrorDetail[] {
+function describeValidation(error: FastifyError, request: FastifyRequest): ErrorDetail[] {
   if (hasZodFastifySchemaValidationErrors(error)) {
+    const input = validatedInput(request, error.validationContext);
     return error.validation.map((v) => {
-      const field = v.instancePath.replace(/^\//, '').replaceAll('/', '.') || undefined;
-      const message = field ? `The ${field} field ${lowerFirst(v.message ?? 'is invalid')}` : (v.message ?? 'is invalid');
-      return field ? { field, message } : { message };
+      const segments: string[] = String(v.instancePath).split('/').slice(1).filter((segment: string) => segment !== '');
+      const field = segments.join('.') || undefined;
+      const absent = v.keyword === 'invalid_type' && valueAt(input, segments) === undefined;
+      const said = absent ? requiredMessage(v.message) : (v.message ?? 'is invalid');
+      if (!field) return { message: absent ? `The request ${error.validationContext ?? 'body'} is required: send a JSON object` : said };
+      return { field, message: `The ${field} field ${lowerFirst(said)}` };
     });
   }
   return [{ message: error.message }];
+}
+
+/** What the schema that failed was checking: the body, the query, the path parameters or the headers. */
+function validatedInput(request: FastifyRequest, context: string | undefined): unknown {
+  switch (context) {
+    case 'querystring': return request.query;
+    case 'params': return request.params;
+    case 'headers': return request.headers;
+    default: return request.body;
+  }
+}
+
+function valueAt(input: unknown, segments: readonly string[]): unknown {
+  let value = input;
+  for (const segment of segments) {
+    if (value === null || typeof value !== 'object' || !Object.hasOwn(value, segment)) return undefined;
+    value = (value as Record<string, unknown>)[segment];
+  }
+  return value;
+}
+
+/**
+ * A field left out is "required", whatever type the schema wanted: "must be a string" reads as if
+ * something had been sent. A schema's hint is kept ("is required and must be true (debit) or false
+ * (credit)"); zod's own default text ("Invalid input: expected string, received undefined") is not.
+ */
+function requiredMessage(schemaMessage: string | undefined): string {
+  if (schemaMessage === undefined || schemaMessage.startsWith('Invalid input')) return 'is required';
+  if (schemaMessage.startsWith('is required')) return schemaMessage;
+  return schemaMessage.startsWith('must ') ? `is required and ${schemaMessage}` : `is required: ${schemaMessage}`;
 }
 
 /** The first problem in words, and how many more the details list: a reader need not open them to start. */
@@ -67,7 +108,7 @@ function toAppError(error: FastifyError, request: FastifyRequest): AppError | un
   if (error.validation) {
     // Messaging answers validation with 422 (its contract); the envelope APIs call a body that
     // does not match its schema "malformed" (400), as the bridge contract's error table does.
-    const details = describeValidation(error);
+    const details = [...(request.problemsBeforeValidation ?? []), ...describeValidation(error, request)];
     if (apiFamilyOf(request.url) === 'messaging') return new AppError('validation_failed', { details });
     return new AppError('bad_request', { message: summariseDetails(details), details });
   }

@@ -81,12 +81,21 @@ describeOnDatabases('bridge authentication and authorisation', (kind) => {
     await api(relay, tenant.credential, 'GET', `/api/v1/transactions?company_id=${created.company_id}`, 403);
   });
 
-  it('rules 2–3: a books company GUID (or any non-id) in place of company_id is 403', async () => {
-    for (const value of ['7b3c1d2e-0000-4000-8000-000000000001', 'Sharma Traders FY25', '0', '-1', '1.5', '99999999999']) {
+  it('rules 2–3: a books company GUID, or an integer that is no company of the key, in place of company_id is 403', async () => {
+    for (const value of ['7b3c1d2e-0000-4000-8000-000000000001', '7B3C1D2E-0000-4000-8000-000000000001-00000001', '0', '99999999999']) {
       const { body } = await api(relay, tenant.credential, 'GET', `/api/v1/pulled-vouchers?company_id=${encodeURIComponent(value)}`, 403);
       expectEnvelope(body, 'company_forbidden');
     }
-    await api(relay, tenant.credential, 'GET', '/api/v1/pulled-vouchers', 403, { headers: { 'x-service-company': 'f3a1c2d4-guid' } });
+    await api(relay, tenant.credential, 'GET', '/api/v1/pulled-vouchers', 403, { headers: { 'x-service-company': '7b3c1d2e-0000-4000-8000-000000000001' } });
+  });
+
+  it('a company_id that is not an integer (abc, a name, -1, 1.5) is 400 company_id_invalid, not 403', async () => {
+    for (const value of ['abc', 'Sharma Traders FY25', '-1', '1.5', 'f3a1c2d4-guid']) {
+      const { body } = await api(relay, tenant.credential, 'GET', `/api/v1/pulled-vouchers?company_id=${encodeURIComponent(value)}`, 400);
+      expectEnvelope(body, 'company_id_invalid');
+      expect(body.error.details).toEqual([{ field: 'company_id', message: 'must be a positive integer' }]);
+    }
+    await api(relay, tenant.credential, 'GET', '/api/v1/transactions', 400, { headers: { 'x-service-company': 'abc' } });
   });
 
   it('a company-scoped call without a company is 400; query and header that disagree are 400', async () => {

@@ -47,7 +47,7 @@ describeOnDatabases('bridge masters', (kind) => {
 
   it.each(Object.keys(CREATE_BODIES))('POST /api/v1/masters/%s queues a master job and GET shows its status', async (type) => {
     const { body } = await api(relay, tenant.credential, 'POST', `/api/v1/masters/${type}?company_id=${tenant.companyId}`, 200, { payload: CREATE_BODIES[type] });
-    expect(body).toEqual({ success: true, transaction_id: expect.any(String), company_id: tenant.companyId, request_type: 'in' });
+    expect(body).toEqual({ success: true, transaction_id: expect.any(String), job_id: body.transaction_id, company_id: tenant.companyId, request_type: 'in' });
     const { body: status } = await api(relay, tenant.credential, 'GET', `/api/v1/masters/${type}/${body.transaction_id}`, 200);
     expect(status.transaction).toMatchObject({ job_id: body.transaction_id, job_type: 'master', event_type: `${type}.create`, status: 'queued', payload: { master_type: type, name: CREATE_BODIES[type]?.['name'] } });
     const { body: list } = await api(relay, tenant.credential, 'GET', `/api/v1/masters/${type}?company_id=${tenant.companyId}`, 200);

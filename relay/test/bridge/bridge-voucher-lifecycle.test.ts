@@ -34,7 +34,7 @@ describeOnDatabases('bridge voucher cancel and delete', (kind) => {
 
   it('cancels by books GUID: the acceptance, a job of the company, the Master ID cancel with its narration', async () => {
     const { body } = await api(relay, tenant.credential, 'POST', url(`vouchers/${invoiceGuid}/cancel`), 200, { payload: { narration: 'Voided: order cancelled' } });
-    expect(body).toEqual({ success: true, transaction_id: expect.stringMatching(/^[0-9a-f-]{36}$/), company_id: tenant.companyId, request_type: 'in' });
+    expect(body).toEqual({ success: true, transaction_id: expect.stringMatching(/^[0-9a-f-]{36}$/), job_id: body.transaction_id, company_id: tenant.companyId, request_type: 'in' });
     const { body: status } = await api(relay, tenant.credential, 'GET', `/api/v1/transactions/${body.transaction_id}`, 200);
     expect(status.transaction).toMatchObject({
       job_type: 'voucher',

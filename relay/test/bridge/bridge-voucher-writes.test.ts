@@ -45,7 +45,7 @@ describeOnDatabases('bridge voucher writes and transactions', (kind) => {
 
   it.each(WRITES.map((w) => [w.path, w] as const))('POST /api/v1/%s answers the acceptance and queues a transaction', async (_path, write) => {
     const { body } = await api(relay, tenant.credential, 'POST', url(write.path), 200, { payload: write.body });
-    expect(body).toEqual({ success: true, transaction_id: expect.stringMatching(/^[0-9a-f-]{36}$/), company_id: tenant.companyId, request_type: 'in' });
+    expect(body).toEqual({ success: true, transaction_id: expect.stringMatching(/^[0-9a-f-]{36}$/), job_id: body.transaction_id, company_id: tenant.companyId, request_type: 'in' });
     const { body: status } = await api(relay, tenant.credential, 'GET', `/api/v1/transactions/${body.transaction_id}`, 200);
     expect(status).toEqual({
       success: true,
@@ -94,8 +94,8 @@ describeOnDatabases('bridge voucher writes and transactions', (kind) => {
       // The message is the first problem itself, not a bare "malformed".
       expect(body.error.message.startsWith(body.error.details[0].message)).toBe(true);
     }
-    const { body: two } = await api(relay, tenant.credential, 'POST', url('journals'), 400, {
-      payload: { ...sampleInvoice, voucher_type: 'Journal', party_ledger: undefined, date: '2025-02-30' },
+    const { body: two } = await api(relay, tenant.credential, 'POST', url('receipts'), 400, {
+      payload: { ...sampleReceipt, party_ledger: undefined, date: '2025-02-30' },
     });
     expect(two.error.details.map((d: { field: string }) => d.field).sort()).toEqual(['date', 'party_ledger']);
     expect(two.error.message).toMatch(/^The (date|party_ledger) field .+ \(and 1 more problem, listed in details\)$/);

@@ -107,7 +107,9 @@ function renderHeader(doc: VoucherDocumentIn, typeName: string, view: string): s
     element('EFFECTIVEDATE', date),
     element('VOUCHERTYPENAME', typeName),
     element('VOUCHERNUMBER', doc.voucher_number),
-    element('PARTYLEDGERNAME', doc.party_ledger),
+    // A journal or contra without a party leaves PARTYLEDGERNAME out: the books keep a voucher's party
+    // in its lines, and the emulator's journals (booked through the import rules) carry none either.
+    doc.party_ledger === undefined ? '' : element('PARTYLEDGERNAME', doc.party_ledger),
     element('PERSISTEDVIEW', view),
     element('ISINVOICE', view === INVOICE_VIEW ? 'Yes' : 'No'),
     doc.reference === undefined || doc.reference === '' ? '' : element('REFERENCE', doc.reference),

@@ -16,7 +16,10 @@ export const CallerTransactionId = z
 
 export const AcceptanceOut = z.object({
   success: z.literal(true),
-  transaction_id: z.string().describe('The job identifier'),
+  transaction_id: z.string().describe('The job identifier (the contract names it transaction_id): read the outcome at GET /api/v1/transactions/{transaction_id}'),
+  job_id: z
+    .string()
+    .describe('The same job identifier under its own name: the relay made it, so it is never the transaction_id you sent in the body'),
   company_id: z.number().int(),
   request_type: z.literal('in'),
 });

@@ -87,7 +87,7 @@ const documentShape = {
   voucher_number: z.string({ error: 'must be a string' }).min(1, 'must not be empty').max(60, 'must be at most 60 characters')
     .refine((v) => !hasXmlIllegalCharacter(v) && !/[\r\n\t]/.test(v), 'must not contain control characters or line breaks'),
   voucher_type: MasterName.describe("The company's voucher type name, e.g. 'Sales' or a custom 'Tax Invoice'"),
-  party_ledger: MasterName.describe('Exact name of the party ledger'),
+  party_ledger: MasterName.describe('Exact name of the party ledger (optional on journals and contras, which often have no party)'),
   date: IsoDate.describe('Voucher date, ISO YYYY-MM-DD'),
   narration: xmlText(4000).optional(),
   reference: xmlText(100).optional().describe("The party's document number (e.g. supplier invoice no.)"),
@@ -107,7 +107,10 @@ const writeShape = {
     ),
 };
 
-type DocumentShape = z.infer<z.ZodObject<typeof documentShape>>;
+/** Journals and contras often have no party: TallyPrime books them without PARTYLEDGERNAME. */
+const partyOptionalShape = { ...documentShape, party_ledger: documentShape.party_ledger.optional() };
+
+type DocumentShape = z.infer<z.ZodObject<typeof partyOptionalShape>>;
 
 function checkDocument(doc: DocumentShape, ctx: z.RefinementCtx): void {
   if (doc.ledger_entries.length === 0 && doc.inventory_entries.length === 0) {
@@ -115,14 +118,24 @@ function checkDocument(doc: DocumentShape, ctx: z.RefinementCtx): void {
   }
 }
 
-export const VoucherDocumentIn = z.object(documentShape).superRefine(checkDocument).meta({ id: 'VoucherDocumentIn' });
+/** A voucher document of any kind: party_ledger is optional here because journals and contras may leave it out. */
+export const VoucherDocumentIn = z.object(partyOptionalShape).superRefine(checkDocument).meta({ id: 'VoucherDocumentIn' });
 export type VoucherDocumentIn = z.infer<typeof VoucherDocumentIn>;
 
+/** The write body of the seven endpoints whose vouchers have a party (invoices, orders, notes, purchases, receipts, payments). */
 export const VoucherWriteIn = z
   .object({ ...documentShape, ...writeShape })
   .superRefine(checkDocument)
   .meta({ id: 'VoucherWriteIn' });
-export type VoucherWriteIn = z.infer<typeof VoucherWriteIn>;
+
+/** The write body of journals and contras: the same document, party_ledger optional. */
+export const PartyOptionalVoucherWriteIn = z
+  .object({ ...partyOptionalShape, ...writeShape })
+  .superRefine(checkDocument)
+  .meta({ id: 'PartyOptionalVoucherWriteIn' });
+
+/** Any parsed write body (the wider of the two schemas: party_ledger may be absent). */
+export type VoucherWriteIn = z.infer<typeof PartyOptionalVoucherWriteIn>;
 
 export const VOUCHER_WRITE_PATHS = [
   'invoices', 'orders', 'credit-notes', 'debit-notes', 'purchases', 'receipts', 'payments', 'contras', 'journals',
@@ -135,6 +148,8 @@ export interface VoucherWriteEndpoint {
   reserved_voucher_type: string;
   /** Human label used in messages. */
   label: string;
+  /** Whether the voucher must name its party ledger: journals and contras often have none. */
+  party: 'required' | 'optional';
   /** Contract table "Which parts apply per kind". */
   inventory: 'optional' | 'usually' | 'not_allowed';
   ledger_entries: 'required' | 'optional';
@@ -143,16 +158,21 @@ export interface VoucherWriteEndpoint {
 }
 
 export const VOUCHER_WRITE_ENDPOINTS: Readonly<Record<VoucherWritePath, VoucherWriteEndpoint>> = {
-  'invoices': { voucher_kind: 'sales', reserved_voucher_type: 'Sales', label: 'sales invoice', inventory: 'optional', ledger_entries: 'required', items_debit: false },
-  'orders': { voucher_kind: 'sales_order', reserved_voucher_type: 'Sales Order', label: 'sales order', inventory: 'usually', ledger_entries: 'optional', items_debit: false },
-  'credit-notes': { voucher_kind: 'credit_note', reserved_voucher_type: 'Credit Note', label: 'credit note', inventory: 'usually', ledger_entries: 'required', items_debit: true },
-  'debit-notes': { voucher_kind: 'debit_note', reserved_voucher_type: 'Debit Note', label: 'debit note', inventory: 'usually', ledger_entries: 'required', items_debit: false },
-  'purchases': { voucher_kind: 'purchase', reserved_voucher_type: 'Purchase', label: 'purchase', inventory: 'optional', ledger_entries: 'required', items_debit: true },
-  'receipts': { voucher_kind: 'receipt', reserved_voucher_type: 'Receipt', label: 'receipt', inventory: 'not_allowed', ledger_entries: 'required', items_debit: null },
-  'payments': { voucher_kind: 'payment', reserved_voucher_type: 'Payment', label: 'payment', inventory: 'not_allowed', ledger_entries: 'required', items_debit: null },
-  'contras': { voucher_kind: 'contra', reserved_voucher_type: 'Contra', label: 'contra', inventory: 'not_allowed', ledger_entries: 'required', items_debit: null },
-  'journals': { voucher_kind: 'journal', reserved_voucher_type: 'Journal', label: 'journal', inventory: 'not_allowed', ledger_entries: 'required', items_debit: null },
+  'invoices': { voucher_kind: 'sales', reserved_voucher_type: 'Sales', label: 'sales invoice', party: 'required', inventory: 'optional', ledger_entries: 'required', items_debit: false },
+  'orders': { voucher_kind: 'sales_order', reserved_voucher_type: 'Sales Order', label: 'sales order', party: 'required', inventory: 'usually', ledger_entries: 'optional', items_debit: false },
+  'credit-notes': { voucher_kind: 'credit_note', reserved_voucher_type: 'Credit Note', label: 'credit note', party: 'required', inventory: 'usually', ledger_entries: 'required', items_debit: true },
+  'debit-notes': { voucher_kind: 'debit_note', reserved_voucher_type: 'Debit Note', label: 'debit note', party: 'required', inventory: 'usually', ledger_entries: 'required', items_debit: false },
+  'purchases': { voucher_kind: 'purchase', reserved_voucher_type: 'Purchase', label: 'purchase', party: 'required', inventory: 'optional', ledger_entries: 'required', items_debit: true },
+  'receipts': { voucher_kind: 'receipt', reserved_voucher_type: 'Receipt', label: 'receipt', party: 'required', inventory: 'not_allowed', ledger_entries: 'required', items_debit: null },
+  'payments': { voucher_kind: 'payment', reserved_voucher_type: 'Payment', label: 'payment', party: 'required', inventory: 'not_allowed', ledger_entries: 'required', items_debit: null },
+  'contras': { voucher_kind: 'contra', reserved_voucher_type: 'Contra', label: 'contra', party: 'optional', inventory: 'not_allowed', ledger_entries: 'required', items_debit: null },
+  'journals': { voucher_kind: 'journal', reserved_voucher_type: 'Journal', label: 'journal', party: 'optional', inventory: 'not_allowed', ledger_entries: 'required', items_debit: null },
 };
+
+/** The route body schema of an endpoint: whether party_ledger is required is the only difference. */
+export function voucherWriteBodyFor(path: VoucherWritePath): typeof VoucherWriteIn | typeof PartyOptionalVoucherWriteIn {
+  return VOUCHER_WRITE_ENDPOINTS[path].party === 'required' ? VoucherWriteIn : PartyOptionalVoucherWriteIn;
+}
 
 /** Side items take by default on a kind of voucher (inward → debit); undefined when the kind has no goods rule. */
 export function defaultItemsDebitForKind(kind: VoucherKind): boolean | undefined {
@@ -186,8 +206,9 @@ const endpointSchemas = new Map<VoucherWritePath, z.ZodType<VoucherWriteIn>>();
 export function voucherWriteSchemaFor(path: VoucherWritePath): z.ZodType<VoucherWriteIn> {
   let schema = endpointSchemas.get(path);
   if (!schema) {
+    const shape = VOUCHER_WRITE_ENDPOINTS[path].party === 'required' ? documentShape : partyOptionalShape;
     schema = z
-      .object({ ...documentShape, ...writeShape })
+      .object({ ...shape, ...writeShape })
       .superRefine((doc, ctx) => {
         checkDocument(doc, ctx);
         checkEndpointParts(path, doc, ctx);

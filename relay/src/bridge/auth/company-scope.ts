@@ -1,7 +1,8 @@
 // The authorisation chain of the bridge contract (rules 2–3): key → application → customer → company.
 // A company-scoped call names the company by `company_id` (query) or `X-Service-Company` (header);
 // every link must hold, else 403 — another application's company, a company not attached to one of
-// the application's customers, or a books GUID sent in place of the service's integer id.
+// the application's customers, or a books GUID sent in place of the service's integer id (contract
+// rule 3). A value that is neither an integer nor a GUID (company_id=abc) is a malformed request: 400.
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { AppError } from '../../errors/catalogue.js';
@@ -10,8 +11,37 @@ import type { AuthenticatedKey } from '../applications/application-service.js';
 import type { CompanyRow } from '../companies/company-repository.js';
 
 const COMPANY_ID = /^[1-9][0-9]{0,9}$/;
+/** Any run of digits: an integer id, perhaps not one of ours (0, or past the 32-bit keys) — then 403. */
+const DIGITS = /^[0-9]+$/;
+/** A books GUID (a company's, or a voucher's with its "-0000000a" tail): the contract's 403 case. */
+const BOOKS_GUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}(-[0-9a-f]{1,8})?$/i;
 /** Company ids are 32-bit integer keys on both databases. */
 const MAX_COMPANY_ID = 2_147_483_647;
+
+/**
+ * What is wrong with the company a request names, before any database read: missing (400, when the
+ * route needs one), not an integer (400), a books GUID or an integer that cannot be a company id (403).
+ * Undefined when it is a well-formed company id.
+ */
+export function companyIdProblem(raw: string | undefined, required: boolean): AppError | undefined {
+  if (raw === undefined || raw === '') return required ? new AppError('company_required') : undefined;
+  if (BOOKS_GUID.test(raw)) {
+    return new AppError('company_forbidden', {
+      message: 'company_id must be the service’s integer company id; a books company GUID is not accepted (use the company_id POST /api/v1/companies answered)',
+      details: [{ field: 'company_id', message: 'a books GUID, not a service company id' }],
+    });
+  }
+  if (!DIGITS.test(raw)) {
+    return new AppError('company_id_invalid', {
+      message: `company_id must be the service’s integer company id, e.g. company_id=42; "${raw.slice(0, 60)}" is not an integer`,
+      details: [{ field: 'company_id', message: 'must be a positive integer' }],
+    });
+  }
+  if (!COMPANY_ID.test(raw) || Number(raw) > MAX_COMPANY_ID) {
+    return new AppError('company_forbidden', { message: `Company ${raw.slice(0, 60)} does not belong to this key’s application` });
+  }
+  return undefined;
+}
 
 /** The company id a request names: query and header must agree when both are sent. */
 export function requestedCompanyId(query: unknown, headers: Readonly<Record<string, string | string[] | undefined>>): string | undefined {
@@ -49,13 +79,8 @@ export class CompanyScope {
 
   /** The company when every link of the chain holds for this key. */
   async resolve(key: AuthenticatedKey, raw: string | undefined): Promise<CompanyRow> {
-    if (raw === undefined || raw === '') throw new AppError('company_required');
-    if (!COMPANY_ID.test(raw) || Number(raw) > MAX_COMPANY_ID) {
-      throw new AppError('company_forbidden', {
-        message: 'company_id must be the service’s integer company id; a books company GUID or name is not accepted',
-        details: [{ field: 'company_id', message: 'not a service company id' }],
-      });
-    }
+    const problem = companyIdProblem(raw, true);
+    if (problem || raw === undefined) throw problem ?? new AppError('company_required');
     const row = await this.scopedRow(Number(raw));
     if (!row || row.application_id !== key.applicationId) {
       throw new AppError('company_forbidden', { message: `Company ${raw} does not belong to this key’s application` });

@@ -18,7 +18,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { bridgeKeyOf } from '../auth/bridge-auth.js';
 import { requestedCompanyId } from '../auth/company-scope.js';
-import { bridgeDocs, scopedCompany } from './route-support.js';
+import { bridgeDocs, COMPANY_REQUIRED, scopedCompany } from './route-support.js';
 
 export const masterRoutes: FastifyPluginAsyncZod = async (app) => {
   const bridge = app.relay.bridge;
@@ -27,6 +27,7 @@ export const masterRoutes: FastifyPluginAsyncZod = async (app) => {
     app.post(
       `/masters/${type}`,
       {
+        config: COMPANY_REQUIRED,
         schema: {
           ...bridgeDocs(`Create a ${type.replace('_', ' ')} master (asynchronous: answers with the acceptance)`, { companyScoped: true }),
           querystring: z.object({ company_id: z.string().optional() }),
@@ -46,7 +47,7 @@ export const masterRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/masters/:type',
-    { schema: { ...bridgeDocs('Master creation jobs of a type', { companyScoped: true }), params: z.object({ type: MasterType }), querystring: MasterJobListQuery, response: { 200: MasterJobListOut } } },
+    { config: COMPANY_REQUIRED, schema: { ...bridgeDocs('Master creation jobs of a type', { companyScoped: true }), params: z.object({ type: MasterType }), querystring: MasterJobListQuery, response: { 200: MasterJobListOut } } },
     async (request) => {
       const company = await scopedCompany(app, request);
       const { status, limit, offset } = request.query;
@@ -76,6 +77,7 @@ export const masterRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/pulled-masters/:type',
     {
+      config: COMPANY_REQUIRED,
       schema: {
         ...bridgeDocs('Masters read out of the company (needs pull.master and the company’s masters pull; else an empty list)', { companyScoped: true }),
         params: z.object({ type: MasterType }),
@@ -92,7 +94,7 @@ export const masterRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/stock-tree',
-    { schema: { ...bridgeDocs('Stock groups as a tree, with their stock items', { companyScoped: true }), querystring: StockTreeQuery, response: { 200: StockTreeOut } } },
+    { config: COMPANY_REQUIRED, schema: { ...bridgeDocs('Stock groups as a tree, with their stock items', { companyScoped: true }), querystring: StockTreeQuery, response: { 200: StockTreeOut } } },
     async (request) => bridge.pulledMasters.stockTree(bridgeKeyOf(request).capabilities, await scopedCompany(app, request)),
   );
 };

@@ -13,14 +13,14 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { bridgeKeyOf } from '../auth/bridge-auth.js';
 import { requestedCompanyId } from '../auth/company-scope.js';
-import { bridgeDocs, scopedCompany } from './route-support.js';
+import { bridgeDocs, COMPANY_REQUIRED, scopedCompany } from './route-support.js';
 
 export const pulledVoucherRoutes: FastifyPluginAsyncZod = async (app) => {
   const bridge = app.relay.bridge;
 
   app.get(
     '/pulled-vouchers',
-    { schema: { ...bridgeDocs('Vouchers pulled from the books; results under `invoices` for every kind', { companyScoped: true }), querystring: PulledVoucherListQuery, response: { 200: PulledVoucherListOut } } },
+    { config: COMPANY_REQUIRED, schema: { ...bridgeDocs('Vouchers pulled from the books; results under `invoices` for every kind', { companyScoped: true }), querystring: PulledVoucherListQuery, response: { 200: PulledVoucherListOut } } },
     async (request) => {
       const company = await scopedCompany(app, request);
       const page = await bridge.pulledVouchers.list(company.id, request.query);
@@ -30,7 +30,7 @@ export const pulledVoucherRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/pulled-vouchers/statistics',
-    { schema: { ...bridgeDocs('Pulled-data counts and report entries of one company', { companyScoped: true }), querystring: SyncStatisticsQuery, response: { 200: SyncStatisticsOut } } },
+    { config: COMPANY_REQUIRED, schema: { ...bridgeDocs('Pulled-data counts and report entries of one company', { companyScoped: true }), querystring: SyncStatisticsQuery, response: { 200: SyncStatisticsOut } } },
     async (request) => {
       const company = await scopedCompany(app, request);
       const { start_date, end_date } = request.query;

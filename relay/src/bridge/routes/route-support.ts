@@ -4,6 +4,16 @@ import { bridgeKeyOf } from '../auth/bridge-auth.js';
 import { requestedCompanyId } from '../auth/company-scope.js';
 import type { CompanyRow } from '../companies/company-repository.js';
 
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** `required`: the route acts for one company (query company_id or X-Service-Company header). */
+    companyScope?: 'required';
+  }
+}
+
+/** Route config of a company-scoped route: a missing or malformed company is then reported with the body's problems. */
+export const COMPANY_REQUIRED = { companyScope: 'required' } as const;
+
 const COMPANY_NOTE = 'Company: query `company_id` or header `X-Service-Company` (the service’s integer id).';
 
 export function bridgeDocs(summary: string, options: { companyScoped?: boolean } = {}) {

@@ -5,7 +5,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { bridgeKeyOf } from '../auth/bridge-auth.js';
 import { requestedCompanyId } from '../auth/company-scope.js';
-import { bridgeDocs, scopedCompany } from './route-support.js';
+import { bridgeDocs, COMPANY_REQUIRED, scopedCompany } from './route-support.js';
 
 export const transactionRoutes: FastifyPluginAsyncZod = async (app) => {
   const bridge = app.relay.bridge;
@@ -30,7 +30,7 @@ export const transactionRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/transactions',
-    { schema: { ...bridgeDocs('Transactions of a company, newest first', { companyScoped: true }), querystring: TransactionListQuery, response: { 200: TransactionListOut } } },
+    { config: COMPANY_REQUIRED, schema: { ...bridgeDocs('Transactions of a company, newest first', { companyScoped: true }), querystring: TransactionListQuery, response: { 200: TransactionListOut } } },
     async (request) => {
       const company = await scopedCompany(app, request);
       const { status, job_type, limit, offset } = request.query;

@@ -7,7 +7,7 @@
 import { AcceptanceOut, VoucherCancelIn, VoucherDeleteIn, VoucherLifecycleParams } from '@ledgerwire/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { bridgeDocs, scopedCompany } from './route-support.js';
+import { bridgeDocs, COMPANY_REQUIRED, scopedCompany } from './route-support.js';
 
 const CompanyQuery = z.object({ company_id: z.string().optional() });
 
@@ -21,6 +21,7 @@ export const voucherLifecycleRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/vouchers/:voucher/cancel',
     {
+      config: COMPANY_REQUIRED,
       schema: {
         ...withNote(bridgeDocs('Cancel (void) a voucher in the books: kept, marked cancelled, its entries removed', { companyScoped: true })),
         params: VoucherLifecycleParams,
@@ -40,6 +41,7 @@ export const voucherLifecycleRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/vouchers/:voucher/delete',
     {
+      config: COMPANY_REQUIRED,
       schema: {
         ...withNote(bridgeDocs('Delete a voucher from the books', { companyScoped: true })),
         params: VoucherLifecycleParams,

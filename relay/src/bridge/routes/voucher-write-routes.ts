@@ -1,9 +1,9 @@
 // The nine voucher writes (POST /api/v1/invoices, /orders, …): each answers at once with the
 // acceptance; the outcome is read from the transaction.
-import { AcceptanceOut, VOUCHER_WRITE_ENDPOINTS, VOUCHER_WRITE_PATHS, VoucherWriteIn } from '@ledgerwire/shared';
+import { AcceptanceOut, VOUCHER_WRITE_ENDPOINTS, VOUCHER_WRITE_PATHS, voucherWriteBodyFor } from '@ledgerwire/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { bridgeDocs, scopedCompany } from './route-support.js';
+import { bridgeDocs, COMPANY_REQUIRED, scopedCompany } from './route-support.js';
 
 const CompanyQuery = z.object({ company_id: z.string().optional() });
 
@@ -13,10 +13,11 @@ export const voucherWriteRoutes: FastifyPluginAsyncZod = async (app) => {
     app.post(
       `/${path}`,
       {
+        config: COMPANY_REQUIRED,
         schema: {
           ...bridgeDocs(`Write a ${endpoint.label} (asynchronous: answers with the acceptance)`, { companyScoped: true }),
           querystring: CompanyQuery,
-          body: VoucherWriteIn,
+          body: voucherWriteBodyFor(path),
           response: { 200: AcceptanceOut },
         },
       },

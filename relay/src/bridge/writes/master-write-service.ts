@@ -53,7 +53,7 @@ export class MasterWriteService {
       ...freshJobColumns(now),
     });
     return {
-      acceptance: { success: true, transaction_id: row.job_id, company_id: row.company_id, request_type: 'in' },
+      acceptance: { success: true, transaction_id: row.job_id, job_id: row.job_id, company_id: row.company_id, request_type: 'in' },
       replayed: !created,
     };
   }

@@ -136,7 +136,7 @@ export class VoucherWriteService {
       ...freshJobColumns(now),
     });
     return {
-      acceptance: { success: true, transaction_id: row.job_id, company_id: row.company_id, request_type: 'in' },
+      acceptance: { success: true, transaction_id: row.job_id, job_id: row.job_id, company_id: row.company_id, request_type: 'in' },
       replayed: !created,
     };
   }
