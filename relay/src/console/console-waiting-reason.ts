@@ -1,7 +1,7 @@
 // Why writes wait, for the console: one transaction's reason is the bridge's own (deriveWaitingReason
 // in bridge/jobs/waiting-reason.ts, the words the API gives), and a company's is the same question
 // asked of its queue as a whole — what blocks every write of it, else how many the books are importing.
-import { booksCompanyOpen, type WaitingReasonOut } from '@ledgerwire/shared';
+import { booksCompanyOpen, onTheWayGuidance, type WaitingReasonOut } from '@ledgerwire/shared';
 import { deriveWaitingReason, type ConnectorPresenceColumns, type WaitingConnectorFacts } from '../bridge/jobs/waiting-reason.js';
 
 /**
@@ -60,7 +60,7 @@ export function companyWaitingReason(
   if (blocked) return blocked;
   if (queue.processing > 0) {
     const behind = queue.queued > 0 ? `; ${plural(queue.queued, 'more write')} wait their turn` : '';
-    return { code: 'importing', message: `The connector is importing ${plural(queue.processing, 'write')} into the books${behind}` };
+    return { code: 'importing', message: `The connector is importing ${plural(queue.processing, 'write')} into the books${behind}`, ...onTheWayGuidance(0) };
   }
   return null;
 }

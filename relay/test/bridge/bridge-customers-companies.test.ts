@@ -78,6 +78,9 @@ describeOnDatabases('bridge customers and companies', (kind) => {
       paired: false,
       connector: { id: null, online: false, machine: null, version: null, last_seen_at: null },
       books: { running: false, company_open: false, last_checked_at: null },
+      attention: 'company_disconnected',
+      user_message: expect.stringContaining('install the Ledgerwire connector on the PC where TallyPrime runs'),
+      fix_by: 'end_user',
     });
 
     const connectorId = await pairWithConnector(relay, tenant, 'guid-open');
@@ -86,20 +89,27 @@ describeOnDatabases('bridge customers and companies', (kind) => {
       paired: true,
       connector: { id: connectorId, online: true, machine: expect.stringMatching(/^PC-/), version: '0.1.0', last_seen_at: expect.any(String) },
       books: { running: true, company_open: true },
+      attention: null,
+      user_message: null,
+      fix_by: null,
     });
+    const machine = healthy.connector.machine as string;
 
     const db = relay.app.relay.database.db;
     await db.updateTable('connectors').set({ open_companies: JSON.stringify([{ guid: 'other', name: 'Other' }]) }).where('id', '=', connectorId).execute();
     const { body: closed } = await api(relay, tenant.credential, 'GET', `/api/v1/companies/${tenant.companyId}/health`, 200);
-    expect(closed).toMatchObject({ connector: { online: true }, books: { running: true, company_open: false } });
+    expect(closed).toMatchObject({ connector: { online: true }, books: { running: true, company_open: false }, attention: 'company_not_open', fix_by: 'end_user' });
+    expect(closed.user_message).toBe(`TallyPrime is running on the PC "${machine}" but the company "Sharma Traders (Books)" is not open in it: open that company in TallyPrime (Select Company) and keep it open.`);
 
     await db.updateTable('connectors').set({ books_running: 0 }).where('id', '=', connectorId).execute();
     const { body: stopped } = await api(relay, tenant.credential, 'GET', `/api/v1/companies/${tenant.companyId}/health`, 200);
-    expect(stopped).toMatchObject({ connector: { online: true }, books: { running: false, company_open: false } });
+    expect(stopped).toMatchObject({ connector: { online: true }, books: { running: false, company_open: false }, attention: 'books_not_running', fix_by: 'end_user' });
+    expect(stopped.user_message).toContain(`TallyPrime is not answering on the PC "${machine}"`);
 
     await db.updateTable('connectors').set({ online: 0 }).where('id', '=', connectorId).execute();
     const { body: offline } = await api(relay, tenant.credential, 'GET', `/api/v1/companies/${tenant.companyId}/health`, 200);
-    expect(offline).toMatchObject({ connector: { online: false }, books: { running: false } });
+    expect(offline).toMatchObject({ connector: { online: false }, books: { running: false }, attention: 'connector_offline', fix_by: 'end_user' });
+    expect(offline.user_message).toContain(`The Ledgerwire connector on the PC "${machine}" is not connected`);
   });
 
   it('disconnect severs the pairing and keeps the company and its history', async () => {

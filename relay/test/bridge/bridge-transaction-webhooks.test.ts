@@ -101,8 +101,12 @@ describeOnDatabases('bridge transaction outcome webhooks', (kind) => {
       error_code: 'MASTER_NOT_FOUND',
       error_label: 'Master not found',
       error_message: "Ledger 'Nobody & Co' does not exist!",
+      user_message: expect.stringMatching(/^TallyPrime has no ledger "Nobody & Co" in this company\. Create it in TallyPrime/),
+      fix_by: 'end_user',
       payload: { voucher_number: 'INV-T2' },
     });
+    const { body: failedRead } = await api(relay, tenant.credential, 'GET', `/api/v1/transactions/${refused}`, 200);
+    expect(failedRead.transaction).toMatchObject({ user_message: failed?.data.user_message, fix_by: 'end_user', waiting_reason: null });
     // The body is the transaction read, plus company_id.
     const { body: read } = await api(relay, tenant.credential, 'GET', `/api/v1/transactions/${booked}`, 200);
     const { waiting_reason: _none, ...record } = read.transaction;

@@ -34,7 +34,12 @@ describeOnDatabases('bridge transaction waiting_reason', (kind) => {
 
   it('says why each queued or processing write waits, and null once it has finished', async () => {
     const first = await write();
-    expect(await reasonOf(first)).toEqual({ code: 'company_disconnected', message: expect.stringContaining('not paired') });
+    expect(await reasonOf(first)).toEqual({
+      code: 'company_disconnected',
+      message: expect.stringContaining('not paired'),
+      user_message: expect.stringContaining('install the Ledgerwire connector on the PC where TallyPrime runs'),
+      fix_by: 'end_user',
+    });
 
     const connectorId = await pairWithConnector(relay, tenant, BOOKS_GUID);
     const { machine_name: machine } = await relay.app.relay.database.db.selectFrom('connectors').select('machine_name').where('id', '=', connectorId).executeTakeFirstOrThrow();
@@ -42,19 +47,42 @@ describeOnDatabases('bridge transaction waiting_reason', (kind) => {
     const third = await write();
     // All clear: the first goes out next; the others wait their turn, counted.
     expect(await reasonOf(first)).toBeNull();
-    expect(await reasonOf(second)).toEqual({ code: 'behind_earlier_jobs', jobs_ahead: 1, message: expect.stringContaining('1 earlier job of this company') });
-    expect(await reasonOf(third)).toEqual({ code: 'behind_earlier_jobs', jobs_ahead: 2, message: expect.stringContaining('2 earlier jobs') });
+    expect(await reasonOf(second)).toEqual({
+      code: 'behind_earlier_jobs',
+      jobs_ahead: 1,
+      message: expect.stringContaining('1 earlier job of this company'),
+      user_message: '1 earlier entry goes into TallyPrime first; this one follows by itself. Nothing needs doing; if it stays like this for long, contact support.',
+      fix_by: 'support',
+    });
+    expect(await reasonOf(third)).toMatchObject({ code: 'behind_earlier_jobs', jobs_ahead: 2, message: expect.stringContaining('2 earlier jobs'), user_message: expect.stringMatching(/^2 earlier entries go/) });
 
     // What blocks the company comes before the queue position.
     await setConnector(connectorId, { online: 0, connected: 0 });
-    for (const job of [first, third]) expect(await reasonOf(job)).toEqual({ code: 'connector_offline', message: expect.stringContaining(`"${machine}"`) });
+    for (const job of [first, third]) {
+      expect(await reasonOf(job)).toEqual({
+        code: 'connector_offline',
+        message: expect.stringContaining(`"${machine}"`),
+        user_message: `The Ledgerwire connector on the PC "${machine}" is not connected: switch that PC on, make sure the connector is running and the PC is online. Waiting entries then go into TallyPrime by themselves.`,
+        fix_by: 'end_user',
+      });
+    }
     // Online by the published state but its socket gone (within the grace period): still not connected.
     await setConnector(connectorId, { online: 1, connected: 0 });
     expect((await reasonOf(first)).code).toBe('connector_offline');
     await setConnector(connectorId, { connected: 1, books_running: 0 });
-    expect(await reasonOf(second)).toEqual({ code: 'books_not_running', message: expect.stringContaining('start TallyPrime') });
+    expect(await reasonOf(second)).toEqual({
+      code: 'books_not_running',
+      message: expect.stringContaining('start TallyPrime'),
+      user_message: expect.stringMatching(new RegExp(`^TallyPrime is not answering on the PC "${machine}": start TallyPrime there, and check that its XML port is on`)),
+      fix_by: 'end_user',
+    });
     await setConnector(connectorId, { books_running: 1, open_companies: JSON.stringify([{ guid: 'another-company', name: 'Another' }]) });
-    expect(await reasonOf(first)).toEqual({ code: 'company_not_open', message: expect.stringContaining('is not open') });
+    expect(await reasonOf(first)).toEqual({
+      code: 'company_not_open',
+      message: expect.stringContaining('is not open'),
+      user_message: `TallyPrime is running on the PC "${machine}" but the company "Sharma Traders (Books)" is not open in it: open that company in TallyPrime (Select Company) and keep it open.`,
+      fix_by: 'end_user',
+    });
     await setConnector(connectorId, { open_companies: JSON.stringify([{ guid: BOOKS_GUID.toUpperCase(), name: 'Sharma Traders (Books)' }]) });
     expect(await reasonOf(first)).toBeNull();
 
@@ -62,7 +90,7 @@ describeOnDatabases('bridge transaction waiting_reason', (kind) => {
     const queue = relay.app.relay.bridge.jobQueue;
     const [claimed] = await queue.claimForConnector(connectorId, { limit: 1, leaseMs: 60_000 });
     expect(claimed?.job_id).toBe(first);
-    expect(await reasonOf(first)).toEqual({ code: 'importing', message: expect.stringContaining('importing') });
+    expect(await reasonOf(first)).toEqual({ code: 'importing', message: expect.stringContaining('importing'), user_message: expect.stringMatching(/^This entry is going into TallyPrime now\./), fix_by: 'support' });
     expect((await reasonOf(third)).jobs_ahead).toBe(2);
     // A processing job whose connector went away says so.
     await setConnector(connectorId, { online: 0, connected: 0 });

@@ -1,5 +1,6 @@
 // /api/v1/companies bodies. `company_id` is the service's own integer id, never the books' GUID.
 import { z } from 'zod';
+import { CONNECTION_PROBLEMS, FixBy } from './end-user-guidance.js';
 
 export const CompanyIn = z
   .object({
@@ -47,5 +48,11 @@ export const CompanyHealthOut = z.object({
     company_open: z.boolean().describe('This company is open in the books'),
     last_checked_at: z.string().nullable(),
   }),
+  attention: z
+    .enum(CONNECTION_PROBLEMS)
+    .nullable()
+    .describe('What stops writes reaching the books now (the waiting_reason codes of the same names); null when nothing does'),
+  user_message: z.string().nullable().describe('With attention: a sentence to show your end user as it stands, naming the PC or the company to look at'),
+  fix_by: FixBy.nullable().describe('With attention: who can fix it'),
 });
 export type CompanyHealthOut = z.infer<typeof CompanyHealthOut>;

@@ -1,5 +1,6 @@
 // Accounting bridge API bodies (/api/v1 and its operator views), exported through @ledgerwire/shared.
 export * from './errors.js';
+export * from './end-user-guidance.js';
 export * from './customers.js';
 export * from './companies.js';
 export * from './transactions.js';

@@ -1,6 +1,7 @@
 // Transactions (jobs): the acceptance answer of every asynchronous write, the status record, and
 // the list bodies. The caller's own id travels in the optional body field `transaction_id`.
 import { z } from 'zod';
+import { FixBy } from './end-user-guidance.js';
 
 export const TRANSACTION_STATUSES = ['queued', 'processing', 'completed', 'failed'] as const;
 export const TransactionStatus = z.enum(TRANSACTION_STATUSES);
@@ -41,6 +42,8 @@ export const WaitingReasonOut = z
     code: WaitingReasonCode,
     message: z.string().describe('What the transaction waits for and what would move it, in words'),
     jobs_ahead: z.number().int().min(1).optional().describe('With behind_earlier_jobs: earlier jobs of the company still to finish'),
+    user_message: z.string().describe('A sentence to show your end user as it stands: what to do at TallyPrime or the PC it runs on, if anything'),
+    fix_by: FixBy,
   })
   .meta({ id: 'WaitingReasonOut' });
 export type WaitingReasonOut = z.infer<typeof WaitingReasonOut>;
@@ -67,6 +70,11 @@ export const TransactionRecordOut = z.object({
   error_code: z.string().nullable(),
   error_label: z.string().nullable(),
   error_message: z.string().nullable(),
+  user_message: z
+    .string()
+    .nullable()
+    .describe('On a failed transaction: a sentence to show your end user as it stands, naming what to fix in TallyPrime (the ledger, the voucher type, the closed company, the PC); null otherwise'),
+  fix_by: FixBy.nullable().describe('On a failed transaction: who can fix it; null otherwise'),
   payload: z.record(z.string(), z.unknown()),
   created_at: z.string(),
   updated_at: z.string(),

@@ -1,9 +1,10 @@
 // Companies under an application: create, the customer link (attach/detach raise company.linked /
 // company.unlinked), disconnecting the connector pairing, health, and the operator's settings and
 // pairing. The link and the pairing change; the company and its history stay.
-import { booksCompanyOpen, type CompanyHealthOut, type CompanyIn, type CompanyOut, type CompanyPairIn, type CompanySettingsIn } from '@ledgerwire/shared';
+import { booksCompanyOpen, isConnectionProblem, type CompanyHealthOut, type CompanyIn, type CompanyOut, type CompanyPairIn, type CompanySettingsIn } from '@ledgerwire/shared';
 import { AppError } from '../../errors/catalogue.js';
 import type { CustomerService } from '../customers/customer-service.js';
+import { deriveWaitingReason } from '../jobs/waiting-reason.js';
 import { companyOut, type CompanyRepository, type CompanyRow } from './company-repository.js';
 import type { ConnectorDirectory } from './connector-directory.js';
 
@@ -87,6 +88,16 @@ export class CompanyService {
     const connector = paired && company.connector_id !== null ? await this.connectors()?.get(company.connector_id) : undefined;
     const online = connector?.online ?? false;
     const running = online && (connector?.books_running ?? false);
+    // The same decision and words as a waiting transaction's reason: what would hold a write back now.
+    const blocked = deriveWaitingReason({
+      status: 'queued',
+      paired: paired && connector !== undefined,
+      books_company_guid: company.books_company_guid,
+      books_company_name: company.books_company_name,
+      connector,
+      jobs_ahead: 0,
+    });
+    const attention = blocked && isConnectionProblem(blocked.code) ? { ...blocked, code: blocked.code } : null;
     return {
       success: true,
       company_id: company.id,
@@ -103,6 +114,9 @@ export class CompanyService {
         company_open: running && booksCompanyOpen(connector?.open_companies ?? [], company.books_company_guid ?? ''),
         last_checked_at: connector?.last_seen_at ?? null,
       },
+      attention: attention?.code ?? null,
+      user_message: attention?.user_message ?? null,
+      fix_by: attention?.fix_by ?? null,
     };
   }
 

@@ -1,5 +1,5 @@
 // Turns a transactions row into the status record of the contract.
-import type { TransactionRecordOut, WaitingReasonOut } from '@ledgerwire/shared';
+import { failedJobGuidance, type TransactionRecordOut, type WaitingReasonOut } from '@ledgerwire/shared';
 import type { Selectable } from 'kysely';
 import type { TransactionDocumentsTable, TransactionsTable } from '../bridge-tables.js';
 import { parseJson } from '../bridge-ids.js';
@@ -11,6 +11,11 @@ export type TransactionRowWithBooks = TransactionRow & { books_voucher_number?: 
 
 /** `waitingReason`: see waiting-reason.ts; null for a finished row or where the caller did not look it up. */
 export function transactionRecord(row: TransactionRowWithBooks, waitingReason: WaitingReasonOut | null = null): TransactionRecordOut {
+  const payload = parseJson<Record<string, unknown>>(row.payload, {});
+  // Worded when read, from the stored code and message: better words reach every failed row at once.
+  const guidance = row.status === 'failed' && row.error_code !== null
+    ? failedJobGuidance({ error_code: row.error_code, error_message: row.error_message, payload })
+    : null;
   return {
     job_id: row.job_id,
     transaction_id: row.client_transaction_id ?? row.job_id,
@@ -27,7 +32,9 @@ export function transactionRecord(row: TransactionRowWithBooks, waitingReason: W
     error_code: row.error_code,
     error_label: row.error_label,
     error_message: row.error_message,
-    payload: parseJson<Record<string, unknown>>(row.payload, {}),
+    user_message: guidance?.user_message ?? null,
+    fix_by: guidance?.fix_by ?? null,
+    payload,
     created_at: row.created_at,
     updated_at: row.updated_at,
     completed_at: row.completed_at,

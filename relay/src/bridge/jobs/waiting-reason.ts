@@ -7,7 +7,7 @@
 //   - `waitingReasonsOf(db, rows)`: the facts for a whole page of rows in one query, then the decision;
 //   - `companyQueueWaitingReasons(db, companyIds)`: why each company's queue waits (its oldest job's reason).
 // The console may call any of them (the operator views of TransactionService already carry the result).
-import { booksCompanyOpen, type WaitingReasonOut } from '@ledgerwire/shared';
+import { booksCompanyOpen, connectionGuidance, onTheWayGuidance, type WaitingReasonOut } from '@ledgerwire/shared';
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { parseOpenCompanies } from '../connectors/connector-repository.js';
@@ -69,14 +69,23 @@ function blockedBy(facts: WaitingFacts, connector: WaitingConnectorFacts): Waiti
     return {
       code: 'connector_offline',
       message: `The connector on ${machine} is offline${seen}: the job goes to the books when the connector is running and connected again`,
+      ...connectionGuidance('connector_offline', { machine: connector.machine_name }),
     };
   }
   if (!connector.books_running) {
-    return { code: 'books_not_running', message: `The connector on ${machine} is online but the books are not running there: start TallyPrime on that machine` };
+    return {
+      code: 'books_not_running',
+      message: `The connector on ${machine} is online but the books are not running there: start TallyPrime on that machine`,
+      ...connectionGuidance('books_not_running', { machine: connector.machine_name }),
+    };
   }
   if (facts.books_company_guid !== null && !booksCompanyOpen(connector.open_companies, facts.books_company_guid)) {
     const name = facts.books_company_name === null ? 'the paired books company' : `"${facts.books_company_name}"`;
-    return { code: 'company_not_open', message: `The books are running on ${machine} but ${name} is not open in them: open that company in TallyPrime` };
+    return {
+      code: 'company_not_open',
+      message: `The books are running on ${machine} but ${name} is not open in them: open that company in TallyPrime`,
+      ...connectionGuidance('company_not_open', { machine: connector.machine_name, books_company_name: facts.books_company_name }),
+    };
   }
   return null;
 }
@@ -88,18 +97,20 @@ export function deriveWaitingReason(facts: WaitingFacts): WaitingReasonOut | nul
     return {
       code: 'company_disconnected',
       message: 'The company is not paired with a books company through a connector: pair it, and its queued jobs go to the books in order',
+      ...connectionGuidance('company_disconnected'),
     };
   }
   const blocked = facts.connector === undefined ? null : blockedBy(facts, facts.connector);
   if (blocked) return blocked;
   if (facts.status === 'processing') {
-    return { code: 'importing', message: 'The connector has the job and is importing it into the books' };
+    return { code: 'importing', message: 'The connector has the job and is importing it into the books', ...onTheWayGuidance(0) };
   }
   if (facts.jobs_ahead > 0) {
     return {
       code: 'behind_earlier_jobs',
       message: `${plural(facts.jobs_ahead, 'earlier job of this company goes', 'earlier jobs of this company go')} to the books first: one company's jobs are imported in the order they were accepted`,
       jobs_ahead: facts.jobs_ahead,
+      ...onTheWayGuidance(facts.jobs_ahead),
     };
   }
   return null;
