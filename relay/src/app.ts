@@ -1,6 +1,6 @@
 // Builds the relay as a Fastify app from a config. Never listens: server.ts does, tests use inject().
 import { randomUUID } from 'node:crypto';
-import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { RelayConfig } from './config/load-config.js';
 import { openDatabase, type RelayDatabase } from './db/database.js';
@@ -9,6 +9,7 @@ import { MAX_PATH_PARAM_LENGTH, registerErrorHandling, routerErrorHandler } from
 import { registerExactJsonBody } from './http/exact-json-body.js';
 import { registerOpenApi } from './http/openapi.js';
 import { clientErrorHandler, registerRequestEdge } from './http/request-edge.js';
+import { registerRequestLog } from './http/request-log.js';
 import { endUpgradesWhileClosing } from './http/upgrades-while-closing.js';
 import { strictValidatorCompiler } from './http/strict-integer-params.js';
 import { ensureInstallationId } from './operator/installation.js';
@@ -45,6 +46,8 @@ export async function buildApp(config: RelayConfig, options: BuildAppOptions = {
       redact: { paths: ['req.headers.authorization', 'req.headers.cookie', '*.secret', '*.token', '*.api_key'], censor: '[redacted]' },
       ...(options.logStream ? { stream: options.logStream } : {}),
     },
+    // One line per request instead of Fastify's two, at the level REQUEST_LOG sets (http/request-log.ts).
+    logController: new LogController({ disableRequestLogging: true }),
     requestIdHeader: 'x-request-id',
     genReqId: () => `req_${randomUUID()}`,
     bodyLimit: 1024 * 1024,
@@ -63,6 +66,7 @@ export async function buildApp(config: RelayConfig, options: BuildAppOptions = {
     reply.header('x-request-id', request.id);
     done();
   });
+  registerRequestLog(app, config.requestLog);
   endUpgradesWhileClosing(app);
   registerErrorHandling(app);
   registerRequestEdge(app);

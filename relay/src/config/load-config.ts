@@ -3,6 +3,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
+import { REQUEST_LOG_LEVELS, type RequestLogLevel } from '../http/request-log.js';
 import { decodeEncryptionKey } from '../security/encryption-key.js';
 
 const logLevels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -49,6 +50,8 @@ const envSchema = z.object({
     .refine((v) => decodeEncryptionKey(v) !== undefined, 'must be 32 random bytes in base64 (e.g. from `openssl rand -base64 32`)')
     .optional(),
   LOG_LEVEL: z.enum(logLevels, { message: `must be one of ${logLevels.join(', ')}` }).default('info'),
+  // The one line per request (http/request-log.ts): at info, at debug (hidden unless LOG_LEVEL=debug), or off.
+  REQUEST_LOG: z.enum(REQUEST_LOG_LEVELS, { message: `must be one of ${REQUEST_LOG_LEVELS.join(', ')}` }).default('info'),
   PUBLIC_URL: z.url({ message: 'must be an absolute URL' }).optional(),
   SHUTDOWN_TIMEOUT_MS: z
     .string()
@@ -110,6 +113,8 @@ export type RelayConfig = Readonly<{
   /** RELAY_ENCRYPTION_KEY as given (validated: 32 bytes in base64); undefined → a key file in DATA_DIR. */
   encryptionKey: string | undefined;
   logLevel: (typeof logLevels)[number];
+  /** Level of the one line logged per request, or off. */
+  requestLog: RequestLogLevel;
   publicUrl: string;
   shutdownTimeoutMs: number;
   webhookAllowPrivateUrls: boolean;
@@ -222,6 +227,7 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>>): R
     adminToken: e.RELAY_ADMIN_TOKEN,
     encryptionKey: e.RELAY_ENCRYPTION_KEY,
     logLevel: e.LOG_LEVEL,
+    requestLog: e.REQUEST_LOG,
     publicUrl: (e.PUBLIC_URL ?? `http://${hostForUrl}:${e.PORT}`).replace(/\/$/, ''),
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
     webhookAllowPrivateUrls: e.WEBHOOK_ALLOW_PRIVATE_URLS,

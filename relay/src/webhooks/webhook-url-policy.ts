@@ -64,6 +64,10 @@ export type SocketLookup = (
   callback: (error: NodeJS.ErrnoException | null, address: string | LookupAddress[], family?: number) => void,
 ) => void;
 
+/** Named in each refusal a developer may meet against a local receiver (http://127.0.0.1:…, localhost). */
+export const PRIVATE_URLS_HINT =
+  'For development against a local receiver, start the relay with WEBHOOK_ALLOW_PRIVATE_URLS=1, which allows http and private addresses (never in production)';
+
 export class WebhookUrlPolicy {
   constructor(
     private readonly options: Readonly<{ allowPrivateUrls: boolean; resolveHost: HostResolver }>,
@@ -71,15 +75,21 @@ export class WebhookUrlPolicy {
 
   /** Validates a URL an owner wants to save; returns it normalised. Throws AppError('webhook_url_invalid'). */
   async acceptable(raw: string): Promise<string> {
-    const refuse = (why: string) => new AppError('webhook_url_invalid', { message: `The webhook URL ${why}`, details: [{ field: 'url', message: why }] });
+    // Every refusal but a malformed URL is lifted in development by one setting: say which.
+    const refuse = (why: string, liftable = true) =>
+      new AppError('webhook_url_invalid', {
+        message: `The webhook URL ${why}${liftable ? `. ${PRIVATE_URLS_HINT}` : ''}`,
+        details: [{ field: 'url', message: why }],
+      });
     let url: URL;
     try {
       url = new URL(raw.trim());
     } catch {
-      throw refuse('is not an absolute URL');
+      throw refuse('is not an absolute URL', false);
     }
     const problem = this.staticProblem(url);
-    if (problem) throw refuse(problem);
+    // Another scheme (ftp:) is refused under the development setting too: naming it would mislead.
+    if (problem) throw refuse(problem, url.protocol === 'http:' || url.protocol === 'https:');
     if (this.options.allowPrivateUrls || isIP(hostOf(url)) !== 0) return url.href;
     let addresses: readonly ResolvedAddress[];
     try {

@@ -24,7 +24,8 @@ describeOnDatabases('bridge writes as a newcomer makes them', (kind) => {
   const url = (path: string, company: string | number = tenant.companyId) => `/api/v1/${path}?company_id=${company}`;
 
   beforeAll(async () => {
-    relay = await startBridgeRelay(kind);
+    // Webhook URLs checked as in production, as a newcomer's relay does.
+    relay = await startBridgeRelay(kind, { WEBHOOK_ALLOW_PRIVATE_URLS: '0' });
     tenant = await provisionTenant(relay);
   });
   afterAll(() => relay.close());
@@ -112,5 +113,13 @@ describeOnDatabases('bridge writes as a newcomer makes them', (kind) => {
     expect(read.transaction).toMatchObject({ job_id: body.job_id, transaction_id: 'erp-jv-10' });
     const { body: master } = await api(relay, tenant.credential, 'POST', url('masters/ledger'), 200, { payload: { name: 'Prepaid Rent', parent: 'Current Assets' } });
     expect(master.job_id).toBe(master.transaction_id);
+  });
+
+  it('a webhook URL refused for being http or local names the setting that allows it in development', async () => {
+    for (const url of ['http://127.0.0.1:9999/hooks', 'https://localhost/hooks']) {
+      const { body } = await api(relay, tenant.credential, 'POST', '/api/v1/webhooks', 422, { payload: { url } });
+      expect(body.error.code).toBe('webhook_url_invalid');
+      expect(body.error.message).toContain('WEBHOOK_ALLOW_PRIVATE_URLS=1');
+    }
   });
 });

@@ -37,7 +37,7 @@ describeOnDatabases('operator API auth', (kind) => {
       operator: { kind: 'bootstrap', id: 'bootstrap', role: 'admin', token_source: 'env' },
       relay: { database: kind, version: expect.any(String), installation_id: expect.stringMatching(/^inst_/) },
     });
-    expect(logged).toContain('incoming request');
+    expect(logged).toContain('"url":"/admin/v1/whoami","status":401');
     expect(logged).not.toContain(TEST_OPERATOR_TOKEN);
   });
 

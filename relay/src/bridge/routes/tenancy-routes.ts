@@ -39,8 +39,7 @@ export const tenancyRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/customers/:token/rotate',
     {
-      // The path carries the customer token: keep this route out of the per-request info logs (its URL).
-      logLevel: 'warn',
+      // The path carries the customer token: the request log masks it (http/request-log.ts).
       schema: { ...bridgeDocs('Rotate the customer token: enrolled connectors keep working, the old token enrols no more'), params: z.object({ token: z.string().min(1) }), response: { 200: CustomerCreatedOut } },
     },
     async (request) => ({ success: true as const, customer: await bridge.customers.rotate(bridgeKeyOf(request).applicationId, request.params.token) }),
