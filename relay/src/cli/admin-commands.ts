@@ -42,6 +42,7 @@ export const adminCommands: Record<string, AdminCommand> = {
       }
       return Promise.resolve({ operator_token: rotateOperatorToken(config.dataDir) });
     },
+    audit: { action: 'operator.rotate_bootstrap_token', objectType: 'operator', objectId: { result: [] } },
   },
   ...bridgeAdminCommands,
   ...webhookAdminCommands,

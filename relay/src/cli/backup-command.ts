@@ -13,5 +13,6 @@ export const backupCommands: Record<string, AdminCommand> = {
       if (dir === undefined) throw new Error('Usage: npm run admin -- backup DIR');
       return backupDataDirectory(config, path.resolve(config.invocationDir, dir));
     },
+    audit: { action: 'relay.backup', objectType: 'relay', objectId: { arg: 0 } },
   },
 };

@@ -279,6 +279,20 @@ export function loadConfigFromProcess(): RelayConfig {
   return loadConfig(process.env);
 }
 
+/**
+ * How the admin CLI was started, as npm tells its scripts: through `npm run admin` and whether npm
+ * printed its command banner on stdout (it does unless run with -s, which it passes on as
+ * npm_config_loglevel=silent, or with --json, which sends the banner to stderr).
+ */
+export function npmScriptInvocation(env: Readonly<Record<string, string | undefined>>, script: string): { viaNpm: boolean; bannerOnStdout: boolean } {
+  const viaNpm = env['npm_lifecycle_event'] === script;
+  return { viaNpm, bannerOnStdout: viaNpm && env['npm_config_loglevel'] !== 'silent' && env['npm_config_json'] !== 'true' };
+}
+
+export function npmScriptInvocationFromProcess(script: string): { viaNpm: boolean; bannerOnStdout: boolean } {
+  return npmScriptInvocation(process.env, script);
+}
+
 function isReadableFile(file: string): boolean {
   try {
     fs.accessSync(file, fs.constants.R_OK);

@@ -1,10 +1,9 @@
 // Admin CLI twins of /admin/v1/operators and /admin/v1/audit-log. Whoever runs the CLI holds the
-// relay's DATA_DIR, so acts as the bootstrap token does; its account changes are audited as such.
-import os from 'node:os';
+// relay's DATA_DIR, so acts as the bootstrap token does; its account changes are audited as such
+// (source "cli", written by the CLI around each command: audit/cli-audit.ts).
 import { AuditLogQuery, OperatorAccountIn } from '@ledgerwire/shared';
 import type { AdminCommand, AdminCommandContext } from '../cli/admin-command.js';
 import { AuditLogRepository } from './audit/audit-log-repository.js';
-import { auditDetails } from './audit/audit-details.js';
 import { OperatorAccountRepository } from './operator-account-repository.js';
 import { BOOTSTRAP_ACTOR_ID, OperatorAccountService } from './operator-account-service.js';
 import { ensureOperatorToken } from './operator-token.js';
@@ -19,24 +18,6 @@ function argument(context: AdminCommandContext, index: number, name: string): st
   return value;
 }
 
-/** Records a CLI change in the audit log as the bootstrap actor, from the local machine. */
-async function audit(context: AdminCommandContext, action: string, objectId: string, body: unknown = {}): Promise<void> {
-  await new AuditLogRepository(context.database.db).append({
-    at: new Date().toISOString(),
-    actor_id: BOOTSTRAP_ACTOR_ID,
-    actor_name: 'admin CLI',
-    actor_role: 'admin',
-    action,
-    object_type: 'operator',
-    object_id: objectId,
-    status: 200,
-    ip: 'local',
-    user_agent: `ledgerwire-admin (${os.userInfo().username})`,
-    request_id: 'cli',
-    details: JSON.stringify(auditDetails({}, body)),
-  });
-}
-
 export const operatorAdminCommands: Record<string, AdminCommand> = {
   'operator-create': {
     usage: 'operator-create <name> --role viewer|support|admin',
@@ -44,10 +25,9 @@ export const operatorAdminCommands: Record<string, AdminCommand> = {
     async run(context) {
       const input = OperatorAccountIn.safeParse({ name: argument(context, 0, 'name'), role: context.options['role'] });
       if (!input.success) throw new Error('operator-create needs <name> (1–100 characters) and --role viewer|support|admin');
-      const created = await accountsOf(context).create(input.data, BOOTSTRAP_ACTOR_ID);
-      await audit(context, 'operator.create', created.operator.id, input.data);
-      return created;
+      return accountsOf(context).create(input.data, BOOTSTRAP_ACTOR_ID);
     },
+    audit: { action: 'operator.create', objectType: 'operator', objectId: { result: ['operator.id'] } },
   },
   'operator-list': {
     usage: 'operator-list',
@@ -58,22 +38,20 @@ export const operatorAdminCommands: Record<string, AdminCommand> = {
     usage: 'operator-rotate-token <operator_id>',
     describe: 'Give an operator account a new token (printed once); the old one is refused at once',
     async run(context) {
-      const rotated = await accountsOf(context).rotateToken(argument(context, 0, 'operator_id'));
-      await audit(context, 'operator.rotate_token', rotated.operator.id);
-      return rotated;
+      return accountsOf(context).rotateToken(argument(context, 0, 'operator_id'));
     },
+    audit: { action: 'operator.rotate_token', objectType: 'operator', objectId: { arg: 0 } },
   },
   'operator-revoke': {
     usage: 'operator-revoke <operator_id>',
     describe: 'Revoke an operator account: its token is refused at once on every relay',
     async run(context) {
-      const revoked = await accountsOf(context).revoke(argument(context, 0, 'operator_id'));
-      await audit(context, 'operator.revoke', revoked.id);
-      return revoked;
+      return accountsOf(context).revoke(argument(context, 0, 'operator_id'));
     },
+    audit: { action: 'operator.revoke', objectType: 'operator', objectId: { arg: 0 } },
   },
   'audit-log': {
-    usage: 'audit-log [--actor id] [--object-type t] [--object-id id] [--action a] [--since iso] [--until iso] [--limit n] [--before-id n]',
+    usage: 'audit-log [--actor id] [--object-type t] [--object-id id] [--action a] [--source api|cli] [--since iso] [--until iso] [--limit n] [--before-id n]',
     describe: 'Read the operator audit log, newest first',
     async run(context) {
       const o = context.options;
@@ -82,6 +60,7 @@ export const operatorAdminCommands: Record<string, AdminCommand> = {
         object_type: o['object-type'],
         object_id: o['object-id'],
         action: o['action'],
+        source: o['source'],
         since: o['since'],
         until: o['until'],
         limit: o['limit'],

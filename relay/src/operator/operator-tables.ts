@@ -1,5 +1,6 @@
-// Table types for operator accounts and the audit log (0300-operator-accounts-and-audit).
-import type { Generated } from 'kysely';
+// Table types for operator accounts and the audit log (0300-operator-accounts-and-audit, 0370).
+import type { AuditSource } from '@ledgerwire/shared';
+import type { ColumnType, Generated } from 'kysely';
 
 export interface OperatorTables {
   operator_accounts: {
@@ -28,5 +29,7 @@ export interface OperatorTables {
     request_id: string;
     /** JSON object of the request fields that matter (never a secret). */
     details: string;
+    /** `api` (an /admin/v1 request) or `cli` (the admin CLI); defaulted by the 0370 migration. */
+    source: ColumnType<AuditSource, AuditSource | undefined, never>;
   };
 }

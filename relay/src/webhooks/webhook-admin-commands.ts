@@ -32,5 +32,6 @@ export const webhookAdminCommands: Record<string, AdminCommand> = {
     usage: 'redeliver-webhook <delivery_id>',
     describe: 'Send a webhook delivery again (the relay delivers it on its next poll)',
     run: (context) => serviceFor(context).redeliverForOperator(deliveryId(context)),
+    audit: { action: 'webhook_delivery.redeliver', objectType: 'webhook_delivery', objectId: { arg: 0 } },
   },
 };

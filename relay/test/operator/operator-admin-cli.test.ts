@@ -3,6 +3,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { AdminCommandContext } from '../../src/cli/admin-command.js';
 import { adminCommands } from '../../src/cli/admin-commands.js';
+import { runAdminCommand } from '../../src/cli/run-admin-command.js';
 import { startBridgeRelay } from '../bridge/bridge-test-kit.js';
 import { describeOnDatabases } from '../helpers/test-databases.js';
 import { call, type TestRelay } from '../helpers/test-relay.js';
@@ -13,7 +14,7 @@ describeOnDatabases('operator admin CLI', (kind) => {
     const command = adminCommands[name];
     if (!command) throw new Error(`no command ${name}`);
     const context: AdminCommandContext = { config: relay.config, database: relay.app.relay.database, args, options };
-    return command.run(context);
+    return runAdminCommand(command, context) as Promise<any>;
   };
   beforeAll(async () => {
     relay = await startBridgeRelay(kind);
@@ -37,11 +38,14 @@ describeOnDatabases('operator admin CLI', (kind) => {
     await expect(run('operator-revoke', ['opr_nobody'])).rejects.toThrow(/No such operator account/);
 
     const log = await run('audit-log', [], { 'object-id': created.operator.id });
-    expect(log.entries.map((e: any) => [e.action, e.actor_id, e.actor_name, e.ip])).toEqual([
-      ['operator.revoke', 'bootstrap', 'admin CLI', 'local'],
-      ['operator.rotate_token', 'bootstrap', 'admin CLI', 'local'],
-      ['operator.create', 'bootstrap', 'admin CLI', 'local'],
+    expect(log.entries.map((e: any) => [e.action, e.actor_id, e.actor_name, e.ip, e.source, e.status])).toEqual([
+      ['operator.revoke', 'bootstrap', 'admin CLI', 'local', 'cli', 200],
+      ['operator.rotate_token', 'bootstrap', 'admin CLI', 'local', 'cli', 200],
+      ['operator.create', 'bootstrap', 'admin CLI', 'local', 'cli', 200],
     ]);
+    // A refused command is recorded too, with the status the operator API would have answered.
+    const refused = await run('audit-log', [], { action: 'operator.revoke', 'object-id': 'opr_nobody' });
+    expect(refused.entries.map((e: any) => [e.status, e.outcome, e.source])).toEqual([[404, 'failed', 'cli']]);
     await expect(run('audit-log', [], { since: 'last week' })).rejects.toThrow(/since/);
   });
 });

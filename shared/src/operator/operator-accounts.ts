@@ -46,6 +46,10 @@ export type OperatorAccountListOut = z.infer<typeof OperatorAccountListOut>;
 
 export const AuditOutcome = z.enum(['succeeded', 'refused', 'failed']);
 
+export const AUDIT_SOURCES = ['api', 'cli'] as const;
+export const AuditSource = z.enum(AUDIT_SOURCES).describe('api: an /admin/v1 request (the console included); cli: the admin CLI on the relay\'s machine');
+export type AuditSource = z.infer<typeof AuditSource>;
+
 export const AuditEntry = z
   .object({
     id: z.number().int(),
@@ -62,6 +66,7 @@ export const AuditEntry = z
     user_agent: z.string().nullable(),
     request_id: z.string(),
     details: z.record(z.string(), z.unknown()).describe('The request fields that matter; never a secret'),
+    source: AuditSource,
   })
   .meta({ id: 'AuditEntry' });
 export type AuditEntry = z.infer<typeof AuditEntry>;
@@ -71,6 +76,7 @@ export const AuditLogQuery = z.strictObject({
   object_type: z.string().min(1).max(50).optional(),
   object_id: z.string().min(1).max(100).optional(),
   action: z.string().min(1).max(100).optional(),
+  source: AuditSource.optional(),
   since: z.iso.datetime({ offset: true }).optional().describe('Inclusive, ISO 8601'),
   until: z.iso.datetime({ offset: true }).optional().describe('Exclusive, ISO 8601'),
   limit: z.coerce.number().int().min(1).max(200).default(50),

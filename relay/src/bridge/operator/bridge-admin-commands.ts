@@ -48,6 +48,7 @@ export const bridgeAdminCommands: Record<string, AdminCommand> = {
     usage: 'bridge-create-application <name>',
     describe: 'Create an accounting-bridge application',
     run: (context) => new ApplicationService({ db: context.database.db }).createApplication({ name: argument(context, 0, 'name') }),
+    audit: { action: 'application.create', objectType: 'application', objectId: { result: ['id', 'application.id'] } },
   },
   'bridge-list-applications': {
     usage: 'bridge-list-applications',
@@ -64,11 +65,13 @@ export const bridgeAdminCommands: Record<string, AdminCommand> = {
       });
       return new ApplicationService({ db: context.database.db }).createKey(argument(context, 0, 'application_id'), input);
     },
+    audit: { action: 'api_key.create', objectType: 'api_key', objectId: { result: ['key_id'] } },
   },
   'bridge-revoke-key': {
     usage: 'bridge-revoke-key <key_id>',
     describe: 'Revoke an API key at once',
     run: (context) => new ApplicationService({ db: context.database.db }).revokeKey(argument(context, 0, 'key_id')),
+    audit: { action: 'api_key.revoke', objectType: 'api_key', objectId: { arg: 0 } },
   },
   'bridge-company-settings': {
     usage: 'bridge-company-settings <company_id> [--pull-masters yes|no] [--stock yes|no] [--gst yes|no]',
@@ -80,6 +83,7 @@ export const bridgeAdminCommands: Record<string, AdminCommand> = {
       });
       return companyService(context).updateSettings(companyIdOf(context), settings);
     },
+    audit: { action: 'company.update_settings', objectType: 'company', objectId: { arg: 0 } },
   },
   'bridge-pair-company': {
     usage: 'bridge-pair-company <company_id> --connector <connector_id> --books-guid <guid> [--books-name <name>]',
@@ -92,6 +96,7 @@ export const bridgeAdminCommands: Record<string, AdminCommand> = {
       });
       return companyService(context).pair(companyIdOf(context), input);
     },
+    audit: { action: 'company.pair', objectType: 'company', objectId: { arg: 0 } },
   },
   'bridge-show-application': {
     usage: 'bridge-show-application <application_id>',
@@ -102,6 +107,7 @@ export const bridgeAdminCommands: Record<string, AdminCommand> = {
     usage: 'bridge-rotate-customer-token <customer_id>',
     describe: 'Rotate a customer’s token; prints the new one once (the old one enrols no more, enrolled connectors keep working)',
     run: (context) => new CustomerService({ db: context.database.db }).rotateById(argument(context, 0, 'customer_id')),
+    audit: { action: 'customer.rotate_token', objectType: 'customer', objectId: { arg: 0 } },
   },
   'bridge-show-company': {
     usage: 'bridge-show-company <company_id>',
@@ -115,16 +121,19 @@ export const bridgeAdminCommands: Record<string, AdminCommand> = {
       const input = OperatorCompanyAttachIn.parse({ customer_id: context.options['customer'] });
       return companyService(context).operatorAttach(companyIdOf(context), input.customer_id);
     },
+    audit: { action: 'company.attach_customer', objectType: 'company', objectId: { arg: 0 } },
   },
   'bridge-detach-company': {
     usage: 'bridge-detach-company <company_id>',
     describe: 'Detach a company from its customer (raises company.unlinked)',
     run: async (context) => companyService(context).operatorDetach(companyIdOf(context)),
+    audit: { action: 'company.detach_customer', objectType: 'company', objectId: { arg: 0 } },
   },
   'bridge-disconnect-company': {
     usage: 'bridge-disconnect-company <company_id>',
     describe: 'Sever a company’s connector pairing; its jobs wait until it is paired again',
     run: async (context) => companyService(context).operatorDisconnect(companyIdOf(context)),
+    audit: { action: 'company.disconnect', objectType: 'company', objectId: { arg: 0 } },
   },
   'bridge-show-transaction': {
     usage: 'bridge-show-transaction <job_id>',

@@ -50,6 +50,7 @@ export const messagingAdminCommands: Record<string, AdminCommand> = {
       });
       return { tenant: await messaging(context).tenants.create(input) };
     },
+    audit: { action: 'tenant.create', objectType: 'tenant', objectId: { result: ['tenant.id'] } },
   },
   'tenant-list': {
     usage: 'tenant-list',
@@ -69,11 +70,13 @@ export const messagingAdminCommands: Record<string, AdminCommand> = {
       });
       return { tenant: await messaging(context).tenants.update(required(context.args, 0, 'tenant_id'), patch) };
     },
+    audit: { action: 'tenant.update', objectType: 'tenant', objectId: { arg: 0 } },
   },
   'api-key-create': {
     usage: 'api-key-create <tenant_id>',
     describe: 'Issue a tenant API key (printed once)',
     run: async (context) => messaging(context).tenants.createApiKey(required(context.args, 0, 'tenant_id')),
+    audit: { action: 'tenant_api_key.create', objectType: 'tenant_api_key', objectId: { result: ['prefix'] } },
   },
   'api-key-revoke': {
     usage: 'api-key-revoke <tenant_id> <prefix>',
@@ -81,6 +84,7 @@ export const messagingAdminCommands: Record<string, AdminCommand> = {
     run: async (context) => ({
       api_key: await messaging(context).tenants.revokeApiKey(required(context.args, 0, 'tenant_id'), required(context.args, 1, 'prefix')),
     }),
+    audit: { action: 'tenant_api_key.revoke', objectType: 'tenant_api_key', objectId: { arg: 1 } },
   },
   'template-create': {
     usage: 'template-create <tenant_id> --event-key K --subject S --html H [--text T] [--channel email] [--inactive]',
@@ -98,6 +102,7 @@ export const messagingAdminCommands: Record<string, AdminCommand> = {
       });
       return { template: await messaging(context).templates.create(tenantId, input) };
     },
+    audit: { action: 'template.create', objectType: 'template', objectId: { result: ['template.id'] } },
   },
   'template-list': {
     usage: 'template-list <tenant_id>',
@@ -122,6 +127,7 @@ export const messagingAdminCommands: Record<string, AdminCommand> = {
       });
       return { event_rule: await messaging(context).eventRules.create(tenantId, input) };
     },
+    audit: { action: 'event_rule.create', objectType: 'event_rule', objectId: { result: ['event_rule.id'] } },
   },
   'tenant-webhook-create': {
     usage: 'tenant-webhook-create <tenant_id> --url URL [--events message.sent,message.failed]',
@@ -139,5 +145,6 @@ export const messagingAdminCommands: Record<string, AdminCommand> = {
       const { endpoint, secret } = await webhooks.createEndpoint({ kind: 'tenant', id: tenantId }, input);
       return { webhook: { ...endpoint, secret } };
     },
+    audit: { action: 'webhook.create', objectType: 'webhook', objectId: { result: ['webhook.id'] } },
   },
 };

@@ -23,6 +23,7 @@ export class AuditLogRepository {
     if (query.object_type !== undefined) select = select.where('object_type', '=', query.object_type);
     if (query.object_id !== undefined) select = select.where('object_id', '=', query.object_id);
     if (query.action !== undefined) select = select.where('action', '=', query.action);
+    if (query.source !== undefined) select = select.where('source', '=', query.source);
     // Stored timestamps are ISO 8601 in UTC, so text order is time order once the bound is normalised too.
     if (query.since !== undefined) select = select.where('at', '>=', new Date(query.since).toISOString());
     if (query.until !== undefined) select = select.where('at', '<', new Date(query.until).toISOString());

@@ -28,6 +28,7 @@ export function registerAuditRecorder(app: FastifyInstance, auditLog: AuditLogRe
         user_agent: truncate(request.headers['user-agent'], 500),
         request_id: request.id,
         details: JSON.stringify(auditDetails(request.params, request.body)),
+        source: 'api',
       });
     } catch (error) {
       request.log.error({ err: error, action: audit.action, actor: operator.id }, 'could not write the operator audit entry');
