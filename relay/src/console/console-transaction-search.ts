@@ -47,6 +47,8 @@ export class ConsoleTransactionSearch {
       .leftJoin('transaction_documents as d', 'd.transaction_id', 't.id')
       .leftJoin('connectors as sent', 'sent.id', 't.connector_id')
       .leftJoin('connectors as k', 'k.id', 'c.connector_id')
+      // The books' own number for a booked voucher (unique per company and GUID): renumbered ones differ.
+      .leftJoin('pulled_vouchers as pv', (join) => join.onRef('pv.company_id', '=', 't.company_id').onRef('pv.books_voucher_guid', '=', 't.books_voucher_guid'))
       .select([
         't.job_id',
         't.client_transaction_id',
@@ -57,6 +59,7 @@ export class ConsoleTransactionSearch {
         't.event_type',
         't.status',
         't.payload',
+        'pv.voucher_number as pulled_voucher_number',
         'd.xml_company_name',
         't.connector_id as leased_to',
         'sent.machine_name as sent_machine',
@@ -79,7 +82,11 @@ export class ConsoleTransactionSearch {
     if (filter.application_id !== undefined) query = query.where('t.application_id', '=', filter.application_id);
     if (filter.company_id !== undefined) query = query.where('t.company_id', '=', filter.company_id);
     if (filter.status !== undefined) query = query.where('t.status', '=', filter.status);
-    if (filter.voucher_number !== undefined) query = query.where(sql<boolean>`lower(${field('voucher_number')}) like ${containsPattern(filter.voucher_number)} escape '\\'`);
+    if (filter.voucher_number !== undefined) {
+      // The number sent or the books' own: support is often handed the one printed on the invoice.
+      const pattern = containsPattern(filter.voucher_number);
+      query = query.where(sql<boolean>`(lower(${field('voucher_number')}) like ${pattern} escape '\\' or lower(pv.voucher_number) like ${pattern} escape '\\')`);
+    }
     if (filter.party !== undefined) query = query.where(sql<boolean>`lower(${field('party_ledger')}) like ${containsPattern(filter.party)} escape '\\'`);
     if (filter.amount !== undefined) {
       const amount = Number(filter.amount);
@@ -117,6 +124,7 @@ export class ConsoleTransactionSearch {
           status: row.status,
           voucher_type: textOf(payload, 'voucher_type'),
           voucher_number: textOf(payload, 'voucher_number'),
+          books_voucher_number: row.status === 'completed' && row.job_type === 'voucher' ? (row.pulled_voucher_number ?? null) : null,
           party: textOf(payload, 'party_ledger'),
           amount: typeof amount === 'number' ? amount : typeof amount === 'string' && amount !== '' && Number.isFinite(Number(amount)) ? Number(amount) : null,
           date: textOf(payload, 'date'),

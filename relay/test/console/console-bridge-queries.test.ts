@@ -143,6 +143,31 @@ describeOnDatabases('console bridge queries', (kind) => {
     }
     await relay.app.inject({ method: 'GET', url: '/admin/v1/console/transactions' }).then((r) => expect(r.statusCode).toBe(401));
   });
+
+  it('shows the books\' own number beside the one sent when the books renumbered the voucher, and finds it by either', async () => {
+    const connectorId = await insertConnector(relay, tenant, { machine: 'SHARMA-PC', openCompanies: [BOOKS] });
+    await admin(relay, 'POST', `/admin/v1/companies/${tenant.companyId}/pair`, 200, { connector_id: connectorId, books_company_guid: BOOKS.guid, books_company_name: BOOKS.name });
+    const renumbered = await post(tenant.companyId, 'invoices', sampleInvoice);
+    const kept = await post(tenant.companyId, 'invoices', secondInvoice);
+    const queue = relay.app.relay.bridge.jobQueue;
+    await queue.claimForConnector(connectorId, { limit: 2, leaseMs: 60_000 });
+    await queue.complete(renumbered, connectorId, { books_voucher_guid: 'vg-renumbered', books_master_id: '51' });
+    await queue.complete(kept, connectorId, { books_voucher_guid: 'vg-kept', books_master_id: '52' });
+    const pulled = (guid: string, number: string) => ({
+      guid, alter_id: '1', master_id: '5', voucher_type: 'Sales', reserved_name: 'Sales', voucher_number: number, voucher_date: '20250401',
+      party_ledger: 'Acme Retail', ledger_entries: [{ ledger: 'Acme Retail', amount: '-1180.00' }],
+    });
+    // Before a sync has read them back the console knows only the number sent.
+    expect((await admin(relay, 'GET', `/admin/v1/console/transactions/${renumbered}`, 200)).body.transaction).toMatchObject({ voucher_number: 'INV-001', books_voucher_number: null });
+    await relay.app.relay.bridge.pulledData.upsertVouchers(tenant.companyId, [pulled('vg-renumbered', '17'), pulled('vg-kept', 'INV-002')]);
+
+    const byId = new Map((await transactions()).transactions.map((t: { job_id: string }) => [t.job_id, t]));
+    expect(byId.get(renumbered)).toMatchObject({ voucher_number: 'INV-001', books_voucher_number: '17' });
+    expect(byId.get(kept)).toMatchObject({ voucher_number: 'INV-002', books_voucher_number: 'INV-002' });
+    expect((await admin(relay, 'GET', `/admin/v1/console/transactions/${renumbered}`, 200)).body.transaction).toMatchObject({ books_voucher_number: '17' });
+    // Support is handed the number printed in TallyPrime: it finds the write too.
+    expect((await transactions('?voucher_number=17')).transactions.map((t: { job_id: string }) => t.job_id)).toEqual([renumbered]);
+  });
 });
 
 describeOnDatabases('console webhook actions', (kind) => {

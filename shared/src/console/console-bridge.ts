@@ -80,7 +80,11 @@ export const ConsoleTransactionSummaryOut = z.object({
   event_type: z.string(),
   status: TransactionStatus,
   voucher_type: z.string().nullable(),
-  voucher_number: z.string().nullable(),
+  voucher_number: z.string().nullable().describe('The voucher number the write sent'),
+  books_voucher_number: z
+    .string()
+    .nullable()
+    .describe('The number the books hold for the booked voucher, once a sync read it back: under automatic numbering the books assign their own'),
   party: z.string().nullable(),
   amount: z.number().nullable(),
   date: z.string().nullable(),

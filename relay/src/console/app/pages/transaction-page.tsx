@@ -7,7 +7,7 @@ import { useApi } from '../api-context.js';
 import { jobErrorInWords } from '../job-error-words.js';
 import { href } from '../router.js';
 import { indentXml } from '../xml-format.js';
-import { formatAmount } from './transactions-page.js';
+import { formatAmount, Renumbered } from './transactions-page.js';
 
 type TransactionDetail = z.infer<typeof OperatorTransactionDetailOut>;
 
@@ -72,7 +72,8 @@ export function TransactionPage({ jobId }: { jobId: string }) {
                   <>
                     <dt>Voucher</dt>
                     <dd>
-                      {summary.voucher_number ?? '—'} <span class="muted">{summary.voucher_type}</span>
+                      {summary.voucher_number ?? '—'} <Renumbered sent={summary.voucher_number} books={summary.books_voucher_number} />{' '}
+                      <span class="muted">{summary.voucher_type}</span>
                     </dd>
                     <dt>Party</dt>
                     <dd>{summary.party ?? '—'}</dd>

@@ -106,7 +106,21 @@ function VoucherCell({ transaction: t }: { transaction: ConsoleTransactionSummar
   if (t.job_type === 'master') return <span>{t.master_name ?? t.event_type}</span>;
   return (
     <span>
-      {t.voucher_number ?? '—'} <span class="muted">{t.voucher_type ?? t.event_type}</span>
+      {t.voucher_number ?? '—'} <Renumbered sent={t.voucher_number} books={t.books_voucher_number} />{' '}
+      <span class="muted">{t.voucher_type ?? t.event_type}</span>
+    </span>
+  );
+}
+
+/**
+ * The books' number beside the one sent, when they differ: under automatic numbering TallyPrime
+ * discards the number a write sends and gives its own, and that is the number on the printed voucher.
+ */
+export function Renumbered({ sent, books }: { sent: string | null; books: string | null }) {
+  if (books === null || books === sent) return null;
+  return (
+    <span class="renumbered" title="The books numbered this voucher themselves (automatic numbering): this is the number in TallyPrime">
+      → {books} in the books
     </span>
   );
 }
