@@ -5,6 +5,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { RelayConfig } from '../config/load-config.js';
 import type { RelayDatabase } from '../db/database.js';
 import { createBackgroundLoop, type BackgroundLoop } from '../background/background-loop.js';
+import { oldestDueAt } from '../background/oldest-due-row.js';
 import { RateLimiter, rateLimiterOptionsFor } from '../limits/rate-limiter.js';
 import { CircuitBreakers } from './dispatch/circuit-breaker.js';
 import { DispatchWorker } from './dispatch/dispatch-worker.js';
@@ -76,6 +77,8 @@ export function createMessagingModule(options: MessagingModuleOptions): Messagin
     intervalMs: settings.dispatchIntervalMs,
     log,
     pass: () => worker.runPass(),
+    oldestDue: (at) => oldestDueAt(db, { table: 'msg_messages', status: 'queued', dueColumn: 'next_attempt_at' }, at),
+    now,
   });
   const batchInsert = new MessageBatchInsert(db);
   const accepts = new MessageAcceptBatcher((batch) => acceptMessageBatch({ db, insert: batchInsert, limiter }, batch));
@@ -86,11 +89,14 @@ export function createMessagingModule(options: MessagingModuleOptions): Messagin
     intervalMs: settings.dispatchIntervalMs,
     log,
     pass: () => eventWorker.runPass(),
+    oldestDue: (at) => oldestDueAt(db, { table: 'msg_events', status: 'pending', dueColumn: 'next_attempt_at' }, at),
+    now,
   });
   const pruneLoop = createBackgroundLoop({
     name: 'rate-limit-pruner',
     intervalMs: 10 * 60_000,
     log,
+    now,
     pass: async () => {
       await limiter.pruneExpired();
     },
