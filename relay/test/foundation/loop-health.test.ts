@@ -7,7 +7,7 @@ import pino from 'pino';
 import { createBackgroundLoop } from '../../src/background/background-loop.js';
 import { STUCK_FLOOR_MS, STUCK_INTERVALS } from '../../src/background/loop-health.js';
 import { describeOnDatabases } from '../helpers/test-databases.js';
-import { call, startTestRelay, type TestRelay } from '../helpers/test-relay.js';
+import { call, startTestRelay, TEST_OPERATOR_TOKEN, type TestRelay } from '../helpers/test-relay.js';
 
 const log = pino({ level: 'silent' });
 
@@ -130,5 +130,9 @@ describeOnDatabases('/readyz reports the loops', (kind) => {
     expect(body).toMatchObject({ status: 'unavailable', database: 'ok' });
     const stuck = (body.loops as { name: string; stuck: boolean }[]).filter((loop) => loop.stuck).map((loop) => loop.name);
     expect(stuck).toContain('rate-limit-pruner');
+    // The console's Operations page reads the same reports, as a 200 it can show.
+    const consoleView = await call(relay.app, 'GET', '/admin/v1/console/background-loops', 200, { token: TEST_OPERATOR_TOKEN });
+    expect(consoleView.body).toMatchObject({ success: true, readiness: 'unavailable' });
+    expect(consoleView.body.loops.find((loop: { name: string }) => loop.name === 'rate-limit-pruner')).toMatchObject({ stuck: true });
   });
 });
