@@ -5,7 +5,7 @@ import type { CompanyOut } from '@ledgerwire/shared';
 import type { Kysely, Selectable } from 'kysely';
 import { ReusableQuery } from '../../db/reusable-query.js';
 import type { Database } from '../../db/schema.js';
-import type { CompaniesTable } from '../bridge-tables.js';
+import type { CompaniesTable } from '../../db/bridge-tables.js';
 import { systemClock, type Clock } from '../bridge-ids.js';
 
 export type CompanyRow = Selectable<CompaniesTable>;

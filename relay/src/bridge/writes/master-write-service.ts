@@ -4,7 +4,7 @@
 import { MasterRenderError, type AcceptanceOut, type AnyMasterWriteIn, type MasterType } from '@ledgerwire/shared';
 import { AppError } from '../../errors/catalogue.js';
 // The messaging API's canonical-JSON fingerprint, so both APIs tell a repeat from a reuse the same way.
-import { requestFingerprint } from '../../messaging/messages/request-fingerprint.js';
+import { requestFingerprint } from '../../foundation/request-fingerprint.js';
 import type { CompanyRow } from '../companies/company-repository.js';
 import { newJobId, systemClock, type Clock } from '../bridge-ids.js';
 import type { JobQueue } from '../jobs/job-queue.js';

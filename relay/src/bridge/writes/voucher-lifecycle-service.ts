@@ -7,7 +7,7 @@ import type { VoucherCancelIn, VoucherDeleteIn, VoucherLifecycleAction } from '@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { AppError } from '../../errors/catalogue.js';
-import { requestFingerprint } from '../../messaging/messages/request-fingerprint.js';
+import { requestFingerprint } from '../../foundation/request-fingerprint.js';
 import { newJobId, systemClock, type Clock } from '../bridge-ids.js';
 import type { CompanyRow } from '../companies/company-repository.js';
 import type { JobQueue } from '../jobs/job-queue.js';
