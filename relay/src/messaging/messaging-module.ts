@@ -19,7 +19,7 @@ import { MessageAcceptBatcher } from './messages/message-accept-batcher.js';
 import { MessageBatchInsert } from './messages/message-batch-insert.js';
 import { MessageQueryService } from './messages/message-query-service.js';
 import { MessageRepository } from './messages/message-repository.js';
-import { SendService } from './messages/send-service.js';
+import { SendService } from './messages/queue-message.js';
 import { ProviderWebhookService } from './provider-webhooks/provider-webhook-service.js';
 import { ProviderRegistry } from './providers/provider-registry.js';
 import { TemplateRenderer } from './templates/template-renderer.js';
