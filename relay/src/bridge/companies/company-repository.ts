@@ -1,6 +1,6 @@
 // Company rows: lookups, settings, the customer link and the connector pairing. The gateway calls
-// findPairedCompanies (findPairedCompaniesOf for many connectors) / pair / unpair (see
-// /work/notes/bridge-interfaces.md).
+// findPairedCompanies (findPairedCompaniesOf for many connectors) / pair / unpair (the shape it
+// relies on is in gateway/gateway-ports.ts).
 import type { CompanyOut } from '@ledgerwire/shared';
 import type { Kysely, Selectable } from 'kysely';
 import { ReusableQuery } from '../../db/reusable-query.js';
