@@ -3,6 +3,8 @@
 // fresh SQLite DATA_DIR; measured are the time from spawn to the first 200 from /readyz and the
 // resident memory then, summed over the process tree (tsx runs the relay in a second Node process).
 // Printed side by side with compiled ÷ tsx (medians). The compiled bundle is built first when stale.
+// BENCH_BEFORE_ROOT=DIR takes the tsx run from another checkout (say, the commit before the relay ran
+// compiled, which also bundled the console at every start) instead of this one's sources.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -12,11 +14,17 @@ import { fileURLToPath } from 'node:url';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const STARTS = Number(process.env.BENCH_STARTS ?? 5);
 
-type Way = Readonly<{ name: string; command: readonly string[] }>;
+type Way = Readonly<{ name: string; cwd: string; command: readonly string[] }>;
+
+const beforeRoot = process.env.BENCH_BEFORE_ROOT ? path.resolve(process.env.BENCH_BEFORE_ROOT) : root;
 
 const WAYS: readonly Way[] = [
-  { name: 'tsx relay/src/server.ts (before)', command: [path.join(root, 'node_modules/.bin/tsx'), 'relay/src/server.ts'] },
-  { name: 'node relay/dist/server.mjs (npm start)', command: [process.execPath, 'relay/dist/server.mjs'] },
+  {
+    name: beforeRoot === root ? 'tsx relay/src/server.ts (before)' : 'tsx, BENCH_BEFORE_ROOT (before)',
+    cwd: beforeRoot,
+    command: [path.join(beforeRoot, 'node_modules/.bin/tsx'), 'relay/src/server.ts'],
+  },
+  { name: 'node relay/dist/server.mjs (npm start)', cwd: root, command: [process.execPath, 'relay/dist/server.mjs'] },
 ];
 
 type Start = Readonly<{ readyMs: number; rssMb: number }>;
@@ -50,7 +58,7 @@ async function startOnce(way: Way): Promise<Start> {
   const [command, ...args] = way.command as [string, ...string[]];
   const startedAt = performance.now();
   const child: ChildProcess = spawn(command, args, {
-    cwd: root,
+    cwd: way.cwd,
     env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', RELAY_ADMIN_TOKEN: '', DATABASE_URL: '' },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
