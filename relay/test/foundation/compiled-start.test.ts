@@ -1,6 +1,7 @@
 // The relay as `npm start` runs it: the build step of the start script (only when stale), then plain
 // Node on the compiled bundle. No TypeScript loader on its command line, no bundler helper beside it,
-// no TypeScript file named by the bundle, and the console served from the pre-built files.
+// no TypeScript file named by the bundle, /readyz reporting its loops, and the console served from the
+// pre-built files.
 import { spawn, spawnSync, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -95,7 +96,11 @@ describe('the compiled relay (npm start)', { timeout: 90_000 }, () => {
 
     const ready = await fetch(`${url}/readyz`);
     expect(ready.status).toBe(200);
-    expect(await ready.json()).toMatchObject({ status: 'ready', database: 'ok' });
+    const readiness = (await ready.json()) as { status: string; database: string; loops: { name: string; running: boolean; stuck: boolean }[] };
+    expect(readiness).toMatchObject({ status: 'ready', database: 'ok' });
+    // The loops report themselves: every one running, none stuck.
+    expect(readiness.loops.map((loop) => loop.name)).toEqual(expect.arrayContaining(['messaging-dispatch', 'webhook-delivery', 'bridge-lease-reaper']));
+    expect(readiness.loops.every((loop) => loop.running && !loop.stuck)).toBe(true);
 
     const pid = child.pid ?? 0;
     const commandLine = fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').filter(Boolean);
