@@ -96,6 +96,7 @@ export function createMessagingModule(options: MessagingModuleOptions): Messagin
     name: 'rate-limit-pruner',
     intervalMs: 10 * 60_000,
     log,
+    oldestDue: (at) => oldestDueAt(db, { table: 'rate_limit_counters', dueColumn: 'expires_at' }, at),
     now,
     pass: async () => {
       await limiter.pruneExpired();

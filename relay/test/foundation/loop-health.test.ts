@@ -11,6 +11,16 @@ import { call, startTestRelay, TEST_OPERATOR_TOKEN, type TestRelay } from '../he
 
 const log = pino({ level: 'silent' });
 
+/** A queued email message, due at `dueAt`, as the send path stores one. */
+function queuedMessage(tenantId: string, dueAt: string) {
+  return {
+    id: 'msg_lag_test', tenant_id: tenantId, business_event_id: 'lag-1', transaction_id: 'lag-1', action: 'send', request_hash: 'h',
+    channel: 'email', to_address: 'asha@example.com', subject: 'Hello', html: '<p>Hello</p>', text: null, event_key: 'lag', template_id: 'tpl_lag',
+    template_fallback: 0, status: 'queued', status_rank: 0, provider: null, provider_message_id: null, attempts: 0,
+    next_attempt_at: dueAt, lease_until: null, error: null, created_at: dueAt, updated_at: dueAt,
+  };
+}
+
 function testClock(start = Date.parse('2026-03-01T09:00:00.000Z')) {
   let at = start;
   return { now: () => at, advance: (ms: number) => (at += ms) };
@@ -118,7 +128,23 @@ describeOnDatabases('/readyz reports the loops', (kind) => {
     const dispatch = (body.loops as Record<string, unknown>[]).find((loop) => loop.name === 'messaging-dispatch');
     expect(dispatch).toMatchObject({ running: true, stuck: false, oldest_due_lag_ms: 0, last_error: null });
     const pruner = (body.loops as Record<string, unknown>[]).find((loop) => loop.name === 'rate-limit-pruner');
-    expect(pruner).toMatchObject({ oldest_due_lag_ms: null, interval_ms: 600_000 });
+    expect(pruner).toMatchObject({ oldest_due_lag_ms: 0, interval_ms: 600_000 });
+    const heartbeat = (body.loops as Record<string, unknown>[]).find((loop) => loop.name === 'connector-heartbeat');
+    // A loop that keeps no queue of its own has no lag to report.
+    expect(heartbeat).toMatchObject({ oldest_due_lag_ms: null });
+  });
+
+  it('measures the lag of a queue from its oldest due row: a message due a minute ago, a counter expired an hour ago', async () => {
+    const { dispatchLoop, pruneLoop } = relay.app.relay.messaging;
+    // Stopped, so no pass works the rows off while the test reads their lag.
+    await Promise.all([dispatchLoop.stop(), pruneLoop.stop()]);
+    const { db } = relay.app.relay.database;
+    const now = clock.now();
+    const created = await call(relay.app, 'POST', '/admin/v1/tenants', 201, { token: TEST_OPERATOR_TOKEN, payload: { name: 'Lag Co', org_id: 4242 } });
+    await db.insertInto('msg_messages').values(queuedMessage(created.body.tenant.id, new Date(now - 60_000).toISOString())).execute();
+    await db.insertInto('rate_limit_counters').values({ scope: 'lag-test', window_start: now - 7_200_000, count: 1, expires_at: now - 3_600_000 }).execute();
+    expect((await dispatchLoop.report()).oldestDueLagMs).toBe(60_000);
+    expect((await pruneLoop.report()).oldestDueLagMs).toBe(3_600_000);
   });
 
   it('answers 503 naming the stuck loop when one has had no pass for its allowed time', async () => {
