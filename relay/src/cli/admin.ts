@@ -8,7 +8,7 @@ import { ConfigError, loadConfigFromProcess, npmScriptInvocationFromProcess } fr
 import { openDatabase } from '../db/database.js';
 import { migrateToLatest } from '../db/migrate.js';
 import { AppError } from '../errors/catalogue.js';
-import type { AdminCommand } from './admin-command.js';
+import type { AdminCommand } from '../foundation/admin-command.js';
 import { adminCommands } from './admin-commands.js';
 import { runAdminCommand } from './run-admin-command.js';
 

@@ -3,8 +3,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
-import { REQUEST_LOG_LEVELS, type RequestLogLevel } from '../http/request-log.js';
 import { decodeEncryptionKey } from '../security/encryption-key.js';
+
+/** REQUEST_LOG's values: the level of the one line per request (http/request-log.ts), or off. */
+export const REQUEST_LOG_LEVELS = ['info', 'debug', 'off'] as const;
+export type RequestLogLevel = (typeof REQUEST_LOG_LEVELS)[number];
 
 const logLevels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 

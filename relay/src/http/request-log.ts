@@ -4,9 +4,7 @@
 // lines per request at info level drowned everything else. Path parameters that are secrets (a
 // customer token) are masked: the line is written before anyone could judge what it holds.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-
-export const REQUEST_LOG_LEVELS = ['info', 'debug', 'off'] as const;
-export type RequestLogLevel = (typeof REQUEST_LOG_LEVELS)[number];
+import type { RequestLogLevel } from '../config/load-config.js';
 
 /** Route parameters that carry a credential (the customer token of /api/v1/customers/{token}/rotate). */
 const SECRET_PARAMS = new Set(['token']);

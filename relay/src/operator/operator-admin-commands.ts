@@ -2,7 +2,7 @@
 // relay's DATA_DIR, so acts as the bootstrap token does; its account changes are audited as such
 // (source "cli", written by the CLI around each command: audit/cli-audit.ts).
 import { AuditLogQuery, OperatorAccountIn } from '@ledgerwire/shared';
-import type { AdminCommand, AdminCommandContext } from '../cli/admin-command.js';
+import type { AdminCommand, AdminCommandContext } from '../foundation/admin-command.js';
 import { AuditLogRepository } from './audit/audit-log-repository.js';
 import { OperatorAccountRepository } from './operator-account-repository.js';
 import { BOOTSTRAP_ACTOR_ID, OperatorAccountService } from './operator-account-service.js';

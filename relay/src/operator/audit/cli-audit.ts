@@ -7,18 +7,11 @@ import { randomUUID } from 'node:crypto';
 import os from 'node:os';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
+import type { CliAudit } from '../../foundation/admin-command.js';
 import { AppError } from '../../errors/catalogue.js';
 import { BOOTSTRAP_ACTOR_ID } from '../operator-account-service.js';
 import { auditDetails } from './audit-details.js';
 import { AuditLogRepository } from './audit-log-repository.js';
-
-/** What a mutating CLI command records: its action (the operator API's name for it) and its object. */
-export type CliAudit = Readonly<{
-  action: string;
-  objectType: string;
-  /** The object's id: a positional argument, or a dotted path into the command's result (first match wins). */
-  objectId: Readonly<{ arg: number }> | Readonly<{ result: readonly string[] }>;
-}>;
 
 export type CliActionRecord = Readonly<{
   audit: CliAudit;
