@@ -8,6 +8,7 @@ import { Badge, Checkbox, ErrorNotice, LoadedView, Page, Panel, When, useAction,
 import { useApi } from '../api-context.js';
 import { withQuery } from '../api-client.js';
 import { companyHealth } from '../company-health.js';
+import { EndUserAdvice } from '../end-user-advice.js';
 import { href } from '../router.js';
 import { QueueCounts } from './companies-page.js';
 import { PairPanel } from './company-pair-panel.js';
@@ -56,6 +57,7 @@ export function CompanyPage({ companyId }: { companyId: number }) {
                 {/* When writes wait for the same cause, the notice below says it: the cause is said once. */}
                 <Badge tone={health.tone}>{health.label}</Badge> {blocked(overview) ? null : health.explanation}
               </p>
+              {!blocked(overview) && <EndUserAdvice message={health.userMessage} fixBy={health.fixBy} />}
               <dl class="facts">
                 <dt>Customer</dt>
                 <dd>
@@ -137,6 +139,7 @@ function WhyTheyWait({ company }: { company: ConsoleCompanyOverviewEnvelopeOut['
         </strong>{' '}
         {reason ? reason.message : 'Nothing holds them back: the connector takes them at its next claim, within seconds.'}
       </p>
+      {reason && <EndUserAdvice message={reason.user_message} fixBy={reason.fix_by} />}
     </div>
   );
 }

@@ -4,6 +4,7 @@ import type { ConsoleTransactionSummaryEnvelopeOut, OperatorTransactionDetailOut
 import type { z } from 'zod';
 import { LoadedView, Page, Panel, StatusBadge, When, useLoad } from '@ledgerwire/ui-kit';
 import { useApi } from '../api-context.js';
+import { EndUserAdvice } from '../end-user-advice.js';
 import { jobErrorInWords } from '../job-error-words.js';
 import { href } from '../router.js';
 import { indentXml } from '../xml-format.js';
@@ -42,6 +43,7 @@ export function TransactionPage({ jobId }: { jobId: string }) {
                   <strong>{t.error_label ?? 'Failed'}.</strong> {jobErrorInWords(t.error_code)}
                 </p>
                 {t.error_message && <p>The books said: {t.error_message}</p>}
+                <EndUserAdvice message={t.user_message} fixBy={t.fix_by} />
                 <p class="muted">Error code {t.error_code}</p>
               </div>
             )}
@@ -50,6 +52,7 @@ export function TransactionPage({ jobId }: { jobId: string }) {
                 <p>
                   <strong>Waiting.</strong> {summary.waiting_reason.message}
                 </p>
+                <EndUserAdvice message={summary.waiting_reason.user_message} fixBy={summary.waiting_reason.fix_by} />
               </div>
             )}
             <Panel title="Summary">
