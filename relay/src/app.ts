@@ -94,7 +94,7 @@ export async function buildApp(config: RelayConfig, options: BuildAppOptions = {
       ...(options.now ? { now: options.now } : {}),
       webhooks: () => app.relay.webhooks,
     }),
-    bridge: createBridgeServices({ database, config: config.bridge, log: app.log.child({ component: 'bridge' }), events: () => app.relay.webhooks }),
+    bridge: createBridgeServices({ database, config: config.bridge, publicUrl: config.publicUrl, log: app.log.child({ component: 'bridge' }), events: () => app.relay.webhooks }),
   });
   app.decorate('relay', context);
   // Before any /admin/v1 route: authenticates operators, checks roles, writes the audit log.

@@ -11,6 +11,7 @@ import type { KeyRequestCounter } from './auth/bridge-auth.js';
 import { CompanyScope } from './auth/company-scope.js';
 import { CompanyRepository } from './companies/company-repository.js';
 import { CompanyService, type BridgeEventPublisher } from './companies/company-service.js';
+import { ConnectSessionService } from './connect-sessions/connect-session-service.js';
 import type { ConnectorDirectory } from './companies/connector-directory.js';
 import { ConnectorRepository } from './connectors/connector-repository.js';
 import { CustomerService } from './customers/customer-service.js';
@@ -31,6 +32,8 @@ export type BridgeServices = Readonly<{
   customers: CustomerService;
   companyRepository: CompanyRepository;
   companies: CompanyService;
+  /** Connect sessions: the integrator's link, the setup code, the hosted page's progress. */
+  connectSessions: ConnectSessionService;
   companyScope: CompanyScope;
   jobQueue: JobQueue;
   transactions: TransactionService;
@@ -53,6 +56,8 @@ export type BridgeServices = Readonly<{
 export function createBridgeServices(deps: {
   database: RelayDatabase;
   config: BridgeConfig;
+  /** The relay's public address, which connect-session links start with. */
+  publicUrl: string;
   log: FastifyBaseLogger;
   /** Late-bound: the webhook engine is built beside the bridge. */
   events: () => BridgeEventPublisher | undefined;
@@ -77,12 +82,22 @@ export function createBridgeServices(deps: {
   // committed without waiting for the WAL flush, and the requests of one key read in the same turn (or
   // while its last count was written) are counted with one write.
   const limiter = new RateLimiter(db, Date.now, rateLimiterOptionsFor(capabilities));
+  const companies = new CompanyService({ companies: companyRepository, customers, connectors: () => connectors, events: deps.events, log: deps.log });
   return Object.freeze({
     config: deps.config,
     applications: new ApplicationService({ db }),
     customers,
     companyRepository,
-    companies: new CompanyService({ companies: companyRepository, customers, connectors: () => connectors, events: deps.events, log: deps.log }),
+    companies,
+    connectSessions: new ConnectSessionService({
+      db,
+      customers,
+      companies,
+      companyRepository,
+      connectors: () => connectors,
+      webhooksQueued: () => deps.events()?.notifyQueued?.(),
+      publicUrl: deps.publicUrl,
+    }),
     companyScope,
     jobQueue,
     transactions: new TransactionService({ db, connectors: () => connectors }),

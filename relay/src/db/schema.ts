@@ -3,6 +3,7 @@
 import type { Generated } from 'kysely';
 import type { BridgeTables } from '../bridge/bridge-tables.js';
 import type { ConnectorTables } from '../bridge/connectors/connector-tables.js';
+import type { ConnectSessionsTable } from '../bridge/connect-sessions/connect-session-tables.js';
 import type { OperatorTables } from '../operator/operator-tables.js';
 
 export interface RelaySettingsTable {
@@ -208,6 +209,8 @@ export interface Database {
   // Connector gateway (0250): relay/src/bridge/connectors/connector-tables.ts
   connectors: ConnectorTables['connectors'];
   connector_sync_cursors: ConnectorTables['connector_sync_cursors'];
+  // Connect sessions (0340): relay/src/bridge/connect-sessions/connect-session-tables.ts
+  connect_sessions: ConnectSessionsTable;
   // Operator accounts and audit log (0300): relay/src/operator/operator-tables.ts
   operator_accounts: OperatorTables['operator_accounts'];
   operator_audit_log: OperatorTables['operator_audit_log'];

@@ -52,10 +52,17 @@ export async function registerConnectorGateway(app: FastifyInstance, options: { 
   app.addHook('preClose', () => gateway.close());
   await app.register(connectorRoutes, {
     gateway,
-    enrolment: new EnrolmentService({ connectors, customers: bridge.customers, clock }),
+    enrolment: new EnrolmentService({
+      connectors,
+      customers: bridge.customers,
+      setupCodes: bridge.connectSessions,
+      guard: { counter: bridge.limiter, attemptsPerHour: config.bridge.setupCodeAttemptsPerHour },
+      clock,
+    }),
     pairing: new ConnectorPairingService({
       companies: bridge.companyRepository,
       pairingsChanged: (connectorId) => gateway.pairingsChanged(connectorId),
+      paired: (connectorId, companyId) => bridge.connectSessions.companyPaired(connectorId, companyId),
     }),
   });
   return gateway;
