@@ -94,7 +94,9 @@ export class ConnectSessionService {
       const row: ConnectSessionRow = { ...base, company_id: target.id, setup_code_hash: setupCodeHash(code) };
       try {
         await this.store.insert(row);
-        return { ...this.sessionOut(row, target.name, undefined), url: `${this.deps.publicUrl}/connect/${pageToken}`, setup_code: formatSetupCode(code) };
+        // The code rides in the fragment, which browsers never send: the page shows it to type, the relay never sees it there.
+        const setupCode = formatSetupCode(code);
+        return { ...this.sessionOut(row, target.name, undefined), url: `${this.deps.publicUrl}/connect/${pageToken}#code=${setupCode}`, setup_code: setupCode };
       } catch (error) {
         // Another session (live or long over) holds the same code: draw again.
         if (attempt >= 5 || !isUniqueViolation(error)) throw error;

@@ -37,7 +37,7 @@ describeOnDatabases('connect sessions', (kind) => {
       status: 'pending',
       return_url: 'https://erp.example.com/done',
       connector_id: null,
-      url: expect.stringMatching(/^https:\/\/relay\.example\.com\/connect\/lwcp_[A-Za-z0-9_-]{43}$/),
+      url: expect.stringMatching(/^https:\/\/relay\.example\.com\/connect\/lwcp_[A-Za-z0-9_-]{43}#code=[2-9A-HJ-NP-Z]{4}-[2-9A-HJ-NP-Z]{4}$/),
       setup_code: expect.stringMatching(/^[2-9A-HJ-NP-Z]{4}-[2-9A-HJ-NP-Z]{4}$/),
     });
     const lifetime = Date.parse(session.expires_at) - before;
@@ -50,7 +50,8 @@ describeOnDatabases('connect sessions', (kind) => {
     const row = await relay.app.relay.database.db.selectFrom('connect_sessions').selectAll().where('id', '=', session.id).executeTakeFirstOrThrow();
     const stored = JSON.stringify(row);
     expect(stored).not.toContain(session.setup_code.replace('-', ''));
-    expect(stored).not.toContain(session.url.split('/').pop());
+    expect(stored).not.toContain(session.url.split('/').pop().split('#')[0]);
+    expect(session.url.endsWith(`#code=${session.setup_code}`)).toBe(true);
 
     const { body: read } = await api(relay, tenant.credential, 'GET', `/api/v1/connect-sessions/${session.id}`, 200);
     expect(read.connect_session).toEqual({ ...session, url: undefined, setup_code: undefined, company_id: session.company_id });
