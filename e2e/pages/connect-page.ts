@@ -7,7 +7,8 @@ export class ConnectPage {
 
   async open(url: string): Promise<void> {
     await this.page.goto(url);
-    await this.heading.waitFor();
+    // The first state is in once the page stops saying it is busy loading.
+    await this.page.locator('#connect-page:not([aria-busy="true"])').waitFor();
   }
 
   get heading(): Locator {

@@ -85,7 +85,7 @@ export function ConnectPage(props: { api: ConnectApi; setupCode: string | undefi
   }
   if (!state) {
     return (
-      <main class="connect" id="connect-page">
+      <main class="connect" id="connect-page" aria-busy={error ? undefined : 'true'}>
         <h1>Connect TallyPrime</h1>
         {error ? <ErrorNotice error={error} /> : <p class="muted">Loading…</p>}
       </main>
