@@ -104,3 +104,22 @@ export type ConnectPageOut = z.infer<typeof ConnectPageOut>;
 
 export const ConnectPageChooseIn = z.object({ books_company_guid: z.string().min(1).max(200) }).strict();
 export type ConnectPageChooseIn = z.infer<typeof ConnectPageChooseIn>;
+
+/** The body of a connect_session.completed webhook request. */
+export const ConnectSessionCompletedEventOut = z.object({
+  event_id: z.string().describe('evt_…, also the webhook-id header: deduplicate on it'),
+  type: z.literal('connect_session.completed'),
+  created_at: z.string().describe('When the session completed (ISO 8601)'),
+  data: z.object({
+    connect_session_id: z.string(),
+    customer_id: z.string(),
+    company_id: z.number().int(),
+    company_name: z.string().nullable(),
+    connector_id: z.string().nullable(),
+    machine_name: z.string().nullable(),
+    books_company_guid: z.string().nullable(),
+    books_company_name: z.string().nullable(),
+    occurred_at: z.string(),
+  }),
+});
+export type ConnectSessionCompletedEventOut = z.infer<typeof ConnectSessionCompletedEventOut>;

@@ -1,6 +1,7 @@
 // Connect sessions through /api/v1 and connector enrolment by setup code: create (company named or
 // created), progress as a connector enrols and pairs, the completion webhook (verified with the
 // standardwebhooks library), cancel, expiry, one use per code, and guessing refused alike and limited.
+import { ConnectSessionCompletedEventOut } from '@ledgerwire/shared';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { describeOnDatabases } from '../../helpers/test-databases.js';
@@ -117,6 +118,8 @@ describeOnDatabases('connect sessions', (kind) => {
       const [delivered] = await receiver.waitFor(1);
       expect(receiver.received).toHaveLength(1);
       const verified = new Webhook(hook.webhook.secret).verify(delivered!.body, delivered!.headers) as any;
+      // The body is the one the OpenAPI document's webhooks section describes.
+      expect(ConnectSessionCompletedEventOut.safeParse(verified).success).toBe(true);
       expect(verified).toMatchObject({
         type: 'connect_session.completed',
         data: {
