@@ -82,22 +82,30 @@ export function createBridgeServices(deps: {
   // committed without waiting for the WAL flush, and the requests of one key read in the same turn (or
   // while its last count was written) are counted with one write.
   const limiter = new RateLimiter(db, Date.now, rateLimiterOptionsFor(capabilities));
-  const companies = new CompanyService({ companies: companyRepository, customers, connectors: () => connectors, events: deps.events, log: deps.log });
+  const companies: CompanyService = new CompanyService({
+    companies: companyRepository,
+    customers,
+    connectors: () => connectors,
+    events: deps.events,
+    paired: (connectorId, companyId) => connectSessions.companyPaired(connectorId, companyId),
+    log: deps.log,
+  });
+  const connectSessions: ConnectSessionService = new ConnectSessionService({
+    db,
+    customers,
+    companies,
+    companyRepository,
+    connectors: () => connectors,
+    webhooksQueued: () => deps.events()?.notifyQueued?.(),
+    publicUrl: deps.publicUrl,
+  });
   return Object.freeze({
     config: deps.config,
     applications: new ApplicationService({ db }),
     customers,
     companyRepository,
     companies,
-    connectSessions: new ConnectSessionService({
-      db,
-      customers,
-      companies,
-      companyRepository,
-      connectors: () => connectors,
-      webhooksQueued: () => deps.events()?.notifyQueued?.(),
-      publicUrl: deps.publicUrl,
-    }),
+    connectSessions,
     companyScope,
     jobQueue,
     transactions: new TransactionService({ db, connectors: () => connectors }),

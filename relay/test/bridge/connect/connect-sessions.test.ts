@@ -6,7 +6,7 @@ import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { describeOnDatabases } from '../../helpers/test-databases.js';
 import { call, type TestRelay } from '../../helpers/test-relay.js';
-import { api, provisionTenant, startBridgeRelay, type Tenant } from '../bridge-test-kit.js';
+import { admin, api, provisionTenant, startBridgeRelay, type Tenant } from '../bridge-test-kit.js';
 import { startWebhookReceiver } from '../gateway/webhook-receiver.js';
 
 const enrolBody = (code: string, machine = 'SHOP-PC') => ({ token: code, machine_name: machine, version: '0.9.0' });
@@ -157,6 +157,15 @@ describeOnDatabases('connect sessions', (kind) => {
     await api(relay, tenant.credential, 'POST', `/api/v1/connect-sessions/${second.connect_session.id}/cancel`, 409);
     const connectors = await relay.app.relay.database.db.selectFrom('connectors').select('machine_name').where('machine_name', '=', 'SHOP-PC').execute();
     expect(connectors).toEqual([]);
+  });
+
+  it('support pairing the company with the enrolled connector completes the session too', async () => {
+    const { body } = await create({ customer_id: tenant.customerId, company_name: 'Sharma Support Pairing' });
+    const session = body.connect_session;
+    const { body: enrolled } = await enrol(session.setup_code, 200, 'SUPPORT-PC');
+    await admin(relay, 'POST', `/admin/v1/companies/${session.company_id}/pair`, 200, { connector_id: enrolled.connector_id, books_company_guid: 'guid-support' });
+    const { body: done } = await api(relay, tenant.credential, 'GET', `/api/v1/connect-sessions/${session.id}`, 200);
+    expect(done.connect_session.status).toBe('completed');
   });
 
   it('the customer token still enrols as before', async () => {
