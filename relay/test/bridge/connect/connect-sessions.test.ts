@@ -159,6 +159,22 @@ describeOnDatabases('connect sessions', (kind) => {
     expect(connectors).toEqual([]);
   });
 
+  it('two computers typing the same code at once: one is enrolled, the other refused, nothing half-written', async () => {
+    const { body } = await create({ customer_id: tenant.customerId, company_name: 'Sharma Race' });
+    const session = body.connect_session;
+    const results = await Promise.all(
+      ['RACE-PC-1', 'RACE-PC-2', 'RACE-PC-3'].map((machine) =>
+        relay.app.inject({ method: 'POST', url: '/api/v1/connectors/enroll', payload: enrolBody(session.setup_code, machine), remoteAddress: nextAddress() }),
+      ),
+    );
+    expect(results.map((result) => result.statusCode).sort()).toEqual([200, 401, 401]);
+    const winner = results.find((result) => result.statusCode === 200)!.json();
+    const raced = await relay.app.relay.database.db.selectFrom('connectors').select('id').where('machine_name', 'like', 'RACE-PC-%').execute();
+    expect(raced.map((row) => row.id)).toEqual([winner.connector_id]);
+    const { body: read } = await api(relay, tenant.credential, 'GET', `/api/v1/connect-sessions/${session.id}`, 200);
+    expect(read.connect_session.connector_id).toBe(winner.connector_id);
+  });
+
   it('support pairing the company with the enrolled connector completes the session too', async () => {
     const { body } = await create({ customer_id: tenant.customerId, company_name: 'Sharma Support Pairing' });
     const session = body.connect_session;
