@@ -57,8 +57,9 @@ export class EnrolmentService {
       return this.enrolFor(customer, input);
     }
     await this.countAttempt(clientAddress);
+    // A text that cannot be a code is looked up all the same (it finds nothing), so every refusal takes one lookup.
     const code = normaliseSetupCode(input.token);
-    const session = code === undefined ? undefined : await this.setupCodes.liveSessionForCode(code);
+    const session = await this.setupCodes.liveSessionForCode(code ?? '');
     if (!session) throw new AppError('setup_code_invalid');
     const codes = this.setupCodes;
     return this.enrolFor({ id: session.customer_id, application_id: session.application_id }, input, async (trx, connectorId, now) => {
