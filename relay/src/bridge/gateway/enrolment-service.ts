@@ -34,6 +34,7 @@ export type SetupCodeGuard = Readonly<{
 
 const CUSTOMER_TOKEN_PREFIX = 'lwct_';
 const HOUR_MS = 3_600_000;
+
 export class EnrolmentService {
   private readonly connectors: ConnectorRepository;
   private readonly customers: GatewayCustomerLookup;
