@@ -1,10 +1,10 @@
 // Table types for Kysely. Each service adds its tables here, next to the migration that creates them.
 // Timestamps are ISO 8601 strings in UTC on both dialects; booleans are 0/1 integers.
 import type { Generated } from 'kysely';
-import type { BridgeTables } from '../bridge/bridge-tables.js';
-import type { ConnectorTables } from '../bridge/connectors/connector-tables.js';
-import type { ConnectSessionsTable } from '../bridge/connect-sessions/connect-session-tables.js';
-import type { OperatorTables } from '../operator/operator-tables.js';
+import type { BridgeTables } from './bridge-tables.js';
+import type { ConnectSessionsTable } from './connect-session-tables.js';
+import type { ConnectorTables } from './connector-tables.js';
+import type { OperatorTables } from './operator-tables.js';
 
 export interface RelaySettingsTable {
   key: string;
@@ -196,7 +196,7 @@ export interface Database {
   msg_events: MsgEventsTable;
   msg_event_rules: MsgEventRulesTable;
   rate_limit_counters: RateLimitCountersTable;
-  // Accounting bridge (0200–0204): relay/src/bridge/bridge-tables.ts
+  // Accounting bridge (0200–0204): db/bridge-tables.ts
   applications: BridgeTables['applications'];
   bridge_api_keys: BridgeTables['bridge_api_keys'];
   customers: BridgeTables['customers'];
@@ -206,12 +206,12 @@ export interface Database {
   pulled_vouchers: BridgeTables['pulled_vouchers'];
   pulled_masters: BridgeTables['pulled_masters'];
   report_snapshots: BridgeTables['report_snapshots'];
-  // Connector gateway (0250): relay/src/bridge/connectors/connector-tables.ts
+  // Connector gateway (0250): db/connector-tables.ts
   connectors: ConnectorTables['connectors'];
   connector_sync_cursors: ConnectorTables['connector_sync_cursors'];
-  // Connect sessions (0340): relay/src/bridge/connect-sessions/connect-session-tables.ts
+  // Connect sessions (0340): db/connect-session-tables.ts
   connect_sessions: ConnectSessionsTable;
-  // Operator accounts and audit log (0300): relay/src/operator/operator-tables.ts
+  // Operator accounts and audit log (0300): db/operator-tables.ts
   operator_accounts: OperatorTables['operator_accounts'];
   operator_audit_log: OperatorTables['operator_audit_log'];
 }

@@ -8,7 +8,7 @@ import { randomInt } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { AppError } from '../../errors/catalogue.js';
-import { isUniqueViolation } from '../../messaging/messaging-ids.js';
+import { isUniqueViolation } from '../../foundation/messaging-ids.js';
 import { generateSecret, sha256Hex } from '../../security/secret-hash.js';
 import { queueEventsInTransaction } from '../../webhooks/webhook-outbox.js';
 import { prefixedId, systemClock, type Clock } from '../bridge-ids.js';

@@ -3,7 +3,7 @@
 // must commit with another (the connector's enrolment, the completion's webhook event).
 import type { Kysely, Selectable } from 'kysely';
 import type { Database } from '../../db/schema.js';
-import type { ConnectSessionsTable } from './connect-session-tables.js';
+import type { ConnectSessionsTable } from '../../db/connect-session-tables.js';
 
 export type ConnectSessionRow = Selectable<ConnectSessionsTable>;
 

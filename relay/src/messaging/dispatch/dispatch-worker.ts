@@ -12,7 +12,7 @@
 import type { ProviderName } from '@ledgerwire/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { MessagingConfig } from '../../config/load-config.js';
-import { isoNow } from '../messaging-ids.js';
+import { isoNow } from '../../foundation/messaging-ids.js';
 import type { MessageRepository, MessageRow, TimelineEntry } from '../messages/message-repository.js';
 import type { RetrySchedule, StatusMove } from '../messages/message-status-batch.js';
 import type { OutgoingEmail } from '../providers/email-provider.js';
