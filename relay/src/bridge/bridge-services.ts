@@ -7,6 +7,7 @@ import { createBackgroundLoop, type BackgroundLoop } from '../background/backgro
 import { oldestDueAt } from '../background/oldest-due-row.js';
 import { GroupedRateCount } from '../limits/grouped-rate-count.js';
 import { RateLimiter, rateLimiterOptionsFor } from '../limits/rate-limiter.js';
+import type { KeyedDigest } from '../security/keyed-digest.js';
 import { ApplicationService } from './applications/application-service.js';
 import type { KeyRequestCounter } from './auth/bridge-auth.js';
 import { CompanyScope } from './auth/company-scope.js';
@@ -35,6 +36,8 @@ export type BridgeServices = Readonly<{
   companies: CompanyService;
   /** Connect sessions: the integrator's link, the setup code, the hosted page's progress. */
   connectSessions: ConnectSessionService;
+  /** Digests of setup codes and page tokens (HMAC under a relay key, never a plain hash). */
+  connectSecrets: KeyedDigest;
   companyScope: CompanyScope;
   jobQueue: JobQueue;
   transactions: TransactionService;
@@ -59,6 +62,8 @@ export function createBridgeServices(deps: {
   config: BridgeConfig;
   /** The relay's public address, which connect-session links start with. */
   publicUrl: string;
+  /** HMAC digests under a key kept outside the database (security/keyed-digest.ts), one key per purpose. */
+  keyedDigest: (purpose: string) => KeyedDigest;
   log: FastifyBaseLogger;
   /** Late-bound: the webhook engine is built beside the bridge. */
   events: () => BridgeEventPublisher | undefined;
@@ -92,8 +97,11 @@ export function createBridgeServices(deps: {
     paired: (connectorId, companyId) => connectSessions.companyPaired(connectorId, companyId),
     log: deps.log,
   });
+  // A 40-bit setup code in a copied database must not be undone offline: only its HMAC is stored.
+  const connectSecrets = deps.keyedDigest('connect-session-secrets');
   const connectSessions: ConnectSessionService = new ConnectSessionService({
     db,
+    secrets: connectSecrets,
     customers,
     companies,
     companyRepository,
@@ -108,6 +116,7 @@ export function createBridgeServices(deps: {
     companyRepository,
     companies,
     connectSessions,
+    connectSecrets,
     companyScope,
     jobQueue,
     transactions: new TransactionService({ db, connectors: () => connectors }),

@@ -8,9 +8,9 @@ export interface ConnectSessionsTable {
   customer_id: string;
   company_id: number;
   status: StoredConnectSessionStatus;
-  /** SHA-256 hex of the canonical setup code (K7QPM3XD). */
+  /** `hmac:v1:<hex>`: HMAC-SHA256 of the canonical setup code (K7QPM3XD) under a relay key (security/keyed-digest.ts). */
   setup_code_hash: string;
-  /** SHA-256 hex of the hosted page's token (the last segment of the session's url). */
+  /** `hmac:v1:<hex>`: HMAC-SHA256 of the hosted page's token (the last segment of the session's url), keyed likewise. */
   page_token_hash: string;
   return_url: string | null;
   /** The connector enrolled with this session's code (it enrols one, once). */

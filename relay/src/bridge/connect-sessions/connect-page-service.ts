@@ -1,5 +1,5 @@
 // The hosted connect page's view of one session, found by the page token its URL carries (no sign-in:
-// the URL is the credential, kept only as SHA-256). It shows only the customer's and company's names,
+// the URL is the credential, kept only as an HMAC under a relay key). It shows only the customer's and company's names,
 // what the connector reports, and what the page waits for, in terms a shop owner can act on; and it
 // takes the owner's choice of TallyPrime company, which pairs it as the connector itself would.
 import type { ConnectPageOut, ConnectPageWaiting } from '@ledgerwire/shared';
@@ -7,7 +7,7 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { AppError } from '../../errors/catalogue.js';
-import { sha256Hex } from '../../security/secret-hash.js';
+import type { KeyedDigest } from '../../security/keyed-digest.js';
 import { systemClock, type Clock } from '../bridge-ids.js';
 import type { CompanyRepository } from '../companies/company-repository.js';
 import type { ConnectorDirectory, ConnectorRecord } from '../companies/connector-directory.js';
@@ -37,6 +37,8 @@ export class ConnectPageService {
   constructor(
     private readonly deps: {
       store: ConnectSessionStore;
+      /** Digests the page token as the session's creation did. */
+      secrets: KeyedDigest;
       customers: Pick<CustomerService, 'get'>;
       companies: Pick<CompanyRepository, 'get'>;
       connectors: ConnectorDirectory;
@@ -101,8 +103,8 @@ export class ConnectPageService {
   }
 
   private async session(pageToken: string): Promise<ConnectSessionRow> {
-    const row = pageToken.startsWith(PAGE_TOKEN_PREFIX) ? await this.deps.store.findByPageTokenHash(sha256Hex(pageToken)) : undefined;
-    if (!row) throw new AppError('connect_link_invalid');
+    const row = pageToken.startsWith(PAGE_TOKEN_PREFIX) ? await this.deps.store.findByPageTokenHash(this.deps.secrets.digest(pageToken)) : undefined;
+    if (!row || !this.deps.secrets.matches(pageToken, row.page_token_hash)) throw new AppError('connect_link_invalid');
     return row;
   }
 

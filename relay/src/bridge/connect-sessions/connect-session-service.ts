@@ -9,7 +9,8 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { AppError } from '../../errors/catalogue.js';
 import { isUniqueViolation } from '../../foundation/messaging-ids.js';
-import { generateSecret, sha256Hex } from '../../security/secret-hash.js';
+import type { KeyedDigest } from '../../security/keyed-digest.js';
+import { generateSecret } from '../../security/secret-hash.js';
 import { queueEventsInTransaction } from '../../webhooks/webhook-outbox.js';
 import { prefixedId, systemClock, type Clock } from '../bridge-ids.js';
 import type { CompanyRepository, CompanyRow } from '../companies/company-repository.js';
@@ -24,9 +25,12 @@ export const PAGE_TOKEN_PREFIX = 'lwcp_';
 
 export type CreatedConnectSession = ConnectSessionOut & { url: string; setup_code: string };
 
-/** A setup code's digest. The code has 40 bits: enough against guessing online, which is rate-limited. */
-export function setupCodeHash(canonicalCode: string): string {
-  return sha256Hex(`setup-code:${canonicalCode}`);
+/**
+ * A setup code's stored digest. The code has 40 bits: enough against guessing online, which is
+ * rate-limited, but not against a plain hash in a copied database, hence the HMAC under a relay key.
+ */
+export function setupCodeDigest(secrets: KeyedDigest, canonicalCode: string): string {
+  return secrets.digest(`setup-code:${canonicalCode}`);
 }
 
 function newSetupCode(): string {
@@ -50,6 +54,8 @@ export class ConnectSessionService {
   constructor(
     private readonly deps: {
       db: Kysely<Database>;
+      /** Digests the setup code and page token (security/keyed-digest.ts). */
+      secrets: KeyedDigest;
       customers: CustomerService;
       companies: CompanyService;
       companyRepository: Pick<CompanyRepository, 'get'>;
@@ -75,7 +81,7 @@ export class ConnectSessionService {
       application_id: applicationId,
       customer_id: input.customer_id,
       status: 'pending' as const,
-      page_token_hash: sha256Hex(pageToken),
+      page_token_hash: this.deps.secrets.digest(pageToken),
       return_url: input.return_url ?? null,
       connector_id: null,
       expires_at: new Date(now.getTime() + (input.expires_in_seconds ?? DEFAULT_CONNECT_SESSION_SECONDS) * 1000).toISOString(),
@@ -91,7 +97,7 @@ export class ConnectSessionService {
       : await this.deps.companies.create(applicationId, { name: input.company_name ?? '', customer_id: input.customer_id }).then((made) => ({ id: made.company_id, name: made.name }));
     for (let attempt = 1; ; attempt++) {
       const code = newSetupCode();
-      const row: ConnectSessionRow = { ...base, company_id: target.id, setup_code_hash: setupCodeHash(code) };
+      const row: ConnectSessionRow = { ...base, company_id: target.id, setup_code_hash: setupCodeDigest(this.deps.secrets, code) };
       try {
         await this.store.insert(row);
         // The code rides in the fragment, which browsers never send: the page shows it to type, the relay never sees it there.
@@ -129,8 +135,10 @@ export class ConnectSessionService {
 
   /** The live session a setup code belongs to, for enrolment; undefined when the code is unknown, used, or its session is over. */
   async liveSessionForCode(canonicalCode: string): Promise<ConnectSessionRow | undefined> {
-    const row = await this.store.findBySetupCodeHash(setupCodeHash(canonicalCode));
-    if (!row || row.status !== 'pending' || Date.parse(row.expires_at) <= this.clock().getTime()) return undefined;
+    const digest = setupCodeDigest(this.deps.secrets, canonicalCode);
+    const row = await this.store.findBySetupCodeHash(digest);
+    // The index found the row by equal digests; the constant-time check is the one that decides.
+    if (!row || !this.deps.secrets.matches(`setup-code:${canonicalCode}`, row.setup_code_hash) || row.status !== 'pending' || Date.parse(row.expires_at) <= this.clock().getTime()) return undefined;
     return row;
   }
 

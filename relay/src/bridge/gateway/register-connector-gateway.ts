@@ -73,6 +73,7 @@ export async function registerConnectorGateway(app: FastifyInstance, options: { 
   await app.register(connectPageRoutes, {
     page: new ConnectPageService({
       store: new ConnectSessionStore(db),
+      secrets: bridge.connectSecrets,
       customers: bridge.customers,
       companies: bridge.companyRepository,
       connectors,

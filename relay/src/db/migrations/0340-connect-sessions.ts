@@ -1,6 +1,7 @@
 // Connect sessions (issue 33): an integrator's link taking one customer's business from installing the
-// connector to a paired company. The setup code and the page token are kept only as SHA-256 digests;
-// each digest is unique so that a presented secret finds its one session by an index lookup.
+// connector to a paired company. The setup code and the page token are kept only as HMAC-SHA256
+// digests under a key outside the database (`hmac:v1:<64 hex>`, security/keyed-digest.ts); each digest
+// is unique so that a presented secret finds its one session by an index lookup.
 import type { Kysely } from 'kysely';
 
 export async function up(db: Kysely<unknown>): Promise<void> {
@@ -14,8 +15,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     // pending, connector_enrolled, completed or cancelled; books_found and expired are read from the
     // connector's reports and the clock, so they never go stale in the table.
     .addColumn('status', 'varchar(30)', (c) => c.notNull())
-    .addColumn('setup_code_hash', 'varchar(64)', (c) => c.notNull().unique())
-    .addColumn('page_token_hash', 'varchar(64)', (c) => c.notNull().unique())
+    .addColumn('setup_code_hash', 'varchar(80)', (c) => c.notNull().unique())
+    .addColumn('page_token_hash', 'varchar(80)', (c) => c.notNull().unique())
     .addColumn('return_url', 'varchar(2000)')
     .addColumn('connector_id', 'varchar(60)')
     .addColumn('expires_at', 'varchar(40)', (c) => c.notNull())

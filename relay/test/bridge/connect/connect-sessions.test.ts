@@ -2,8 +2,12 @@
 // created), progress as a connector enrols and pairs, the completion webhook (verified with the
 // standardwebhooks library), cancel, expiry, one use per code, and guessing refused alike and limited.
 import { ConnectSessionCompletedEventOut } from '@ledgerwire/shared';
+import { randomBytes } from 'node:crypto';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { keyedDigestFor } from '../../../src/security/encryption-key.js';
+import { KeyedDigest } from '../../../src/security/keyed-digest.js';
+import { sha256Hex } from '../../../src/security/secret-hash.js';
 import { describeOnDatabases } from '../../helpers/test-databases.js';
 import { call, type TestRelay } from '../../helpers/test-relay.js';
 import { admin, api, provisionTenant, startBridgeRelay, type Tenant } from '../bridge-test-kit.js';
@@ -53,6 +57,16 @@ describeOnDatabases('connect sessions', (kind) => {
     expect(stored).not.toContain(session.setup_code.replace('-', ''));
     expect(stored).not.toContain(session.url.split('/').pop().split('#')[0]);
     expect(session.url.endsWith(`#code=${session.setup_code}`)).toBe(true);
+    // Nor as a plain SHA-256, which a copy of the database would undo offline (the code has 40 bits):
+    // an HMAC under a key derived from the relay's encryption key, which is not in the database.
+    const canonical = session.setup_code.replace('-', '');
+    const pageToken = session.url.split('/').pop().split('#')[0];
+    for (const plain of [canonical, `setup-code:${canonical}`, pageToken]) expect(stored).not.toContain(sha256Hex(plain));
+    expect(row.setup_code_hash).toMatch(/^hmac:v1:[0-9a-f]{64}$/);
+    const relayKeyed = keyedDigestFor(relay.app.relay.config, 'connect-session-secrets');
+    expect(row.setup_code_hash).toBe(relayKeyed.digest(`setup-code:${canonical}`));
+    expect(row.page_token_hash).toBe(relayKeyed.digest(pageToken));
+    expect(row.setup_code_hash).not.toBe(new KeyedDigest(randomBytes(32), 'connect-session-secrets').digest(`setup-code:${canonical}`));
 
     const { body: read } = await api(relay, tenant.credential, 'GET', `/api/v1/connect-sessions/${session.id}`, 200);
     expect(read.connect_session).toEqual({ ...session, url: undefined, setup_code: undefined, company_id: session.company_id });
