@@ -133,6 +133,19 @@ export class ConnectSessionService {
     return this.get(applicationId, id);
   }
 
+  /** Support (the console): a customer's sessions, whichever application it belongs to. */
+  async operatorList(customerId: string): Promise<ConnectSessionOut[]> {
+    const customer = await this.deps.customers.getById(customerId);
+    return this.list(customer.application_id, customerId);
+  }
+
+  /** Support (the console) cancels a customer's link, as the integrator's cancel does. */
+  async operatorCancel(id: string): Promise<ConnectSessionOut> {
+    const row = await this.store.getById(id);
+    if (!row) throw new AppError('connect_session_not_found', { message: `No connect session ${id}` });
+    return this.cancel(row.application_id, id);
+  }
+
   /** The live session a setup code belongs to, for enrolment; undefined when the code is unknown, used, or its session is over. */
   async liveSessionForCode(canonicalCode: string): Promise<ConnectSessionRow | undefined> {
     const digest = setupCodeDigest(this.deps.secrets, canonicalCode);

@@ -18,6 +18,11 @@ export class ConnectSessionStore {
     return this.db.selectFrom('connect_sessions').selectAll().where('id', '=', id).where('application_id', '=', applicationId).executeTakeFirst();
   }
 
+  /** Support's lookup: any application's session. */
+  getById(id: string): Promise<ConnectSessionRow | undefined> {
+    return this.db.selectFrom('connect_sessions').selectAll().where('id', '=', id).executeTakeFirst();
+  }
+
   list(applicationId: string, customerId: string): Promise<ConnectSessionRow[]> {
     return this.db
       .selectFrom('connect_sessions')
