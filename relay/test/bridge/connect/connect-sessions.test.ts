@@ -205,6 +205,39 @@ describeOnDatabases('connect sessions', (kind) => {
   });
 });
 
+describeOnDatabases('connect sessions for support', (kind) => {
+  let relay: TestRelay;
+  let tenant: Tenant;
+
+  beforeAll(async () => {
+    relay = await startBridgeRelay(kind);
+    tenant = await provisionTenant(relay);
+  });
+  afterAll(() => relay.close());
+
+  it('lists a customer’s sessions through the operator API and cancels one, which then enrols nothing', async () => {
+    const created = async (name: string) =>
+      (await api(relay, tenant.credential, 'POST', '/api/v1/connect-sessions', 200, { payload: { customer_id: tenant.customerId, company_name: name } })).body.connect_session;
+    const older = await created('Older Shop');
+    const newer = await created('Newer Shop');
+    const { body: listed } = await admin(relay, 'GET', `/admin/v1/customers/${tenant.customerId}/connect-sessions`, 200);
+    expect(listed.connect_sessions.map((s: any) => [s.id, s.company_name, s.status])).toEqual([
+      [newer.id, 'Newer Shop', 'pending'],
+      [older.id, 'Older Shop', 'pending'],
+    ]);
+    expect(JSON.stringify(listed)).not.toContain(newer.setup_code);
+
+    const { body: cancelled } = await admin(relay, 'POST', `/admin/v1/connect-sessions/${newer.id}/cancel`, 200);
+    expect(cancelled.connect_session).toMatchObject({ id: newer.id, status: 'cancelled', cancelled_at: expect.any(String) });
+    const refused = await call(relay.app, 'POST', '/api/v1/connectors/enroll', 401, { payload: enrolBody(newer.setup_code), remoteAddress: '10.8.0.1' });
+    expect(refused.body.error.code).toBe('setup_code_invalid');
+    await call(relay.app, 'POST', '/api/v1/connectors/enroll', 200, { payload: enrolBody(older.setup_code), remoteAddress: '10.8.0.2' });
+
+    await admin(relay, 'GET', '/admin/v1/customers/cus_nobody/connect-sessions', 404);
+    await admin(relay, 'POST', '/admin/v1/connect-sessions/cs_nothing/cancel', 404);
+  });
+});
+
 describeOnDatabases('setup code guessing', (kind) => {
   let relay: TestRelay;
   let tenant: Tenant;
