@@ -135,7 +135,9 @@ describe('connector CLI', { timeout: 240_000 }, () => {
     expect(usage.json.error).toMatch(/--relay is required/);
     const wrong = await runCli(['enroll', '--relay', relay.baseUrl, '--token', 'not-a-token', '--data', dataDir]);
     expect(wrong.code).toBe(1);
-    expect(wrong.json.error).toMatch(/did not accept this customer token/);
+    expect(wrong.json.error).toMatch(/did not accept this setup code: This code was not accepted: check it was typed as given/);
+    const wrongToken = await runCli(['enroll', '--relay', relay.baseUrl, '--token', 'lwct_not-a-real-token', '--data', dataDir]);
+    expect(wrongToken.json.error).toMatch(/did not accept this customer token/);
     // Pairing before enrolling says so first, even with nothing answering at the books' address.
     const unenrolled = await runCli(['pair', '--company-id', '1', '--books-company', company.name, '--data', dataDir, '--books', 'http://127.0.0.1:9']);
     expect(unenrolled.code).toBe(1);

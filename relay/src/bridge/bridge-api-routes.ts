@@ -3,6 +3,7 @@
 // separate plugin with their own credentials.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireBridgeKey } from './auth/bridge-auth.js';
+import { connectSessionRoutes } from './routes/connect-session-routes.js';
 import { masterRoutes } from './routes/master-routes.js';
 import { pulledVoucherRoutes } from './routes/pulled-voucher-routes.js';
 import { tenancyRoutes } from './routes/tenancy-routes.js';
@@ -21,4 +22,5 @@ export const bridgeApiRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(pulledVoucherRoutes);
   await app.register(masterRoutes);
   await app.register(webhookRoutes);
+  await app.register(connectSessionRoutes);
 };

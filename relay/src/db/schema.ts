@@ -2,6 +2,7 @@
 // Timestamps are ISO 8601 strings in UTC on both dialects; booleans are 0/1 integers.
 import type { Generated } from 'kysely';
 import type { BridgeTables } from './bridge-tables.js';
+import type { ConnectSessionsTable } from './connect-session-tables.js';
 import type { ConnectorTables } from './connector-tables.js';
 import type { OperatorTables } from './operator-tables.js';
 
@@ -208,6 +209,8 @@ export interface Database {
   // Connector gateway (0250): db/connector-tables.ts
   connectors: ConnectorTables['connectors'];
   connector_sync_cursors: ConnectorTables['connector_sync_cursors'];
+  // Connect sessions (0340): db/connect-session-tables.ts
+  connect_sessions: ConnectSessionsTable;
   // Operator accounts and audit log (0300): db/operator-tables.ts
   operator_accounts: OperatorTables['operator_accounts'];
   operator_audit_log: OperatorTables['operator_audit_log'];

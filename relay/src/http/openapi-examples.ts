@@ -171,7 +171,14 @@ const bridgeExamples: Record<string, unknown> = {
     description: 'Outcomes of writes, and connectors going offline',
   },
   'PATCH /api/v1/webhooks/{id}': { enabled: false },
-  'POST /api/v1/connectors/enroll': { token: 'the customer token from POST /api/v1/customers', machine_name: 'SHOP-PC', version: '0.1.0' },
+  'POST /api/v1/connectors/enroll': { token: 'the customer token from POST /api/v1/customers, or a setup code such as K7QP-M3XD', machine_name: 'SHOP-PC', version: '0.1.0' },
+  'POST /api/v1/connect-sessions': {
+    customer_id: CUSTOMER_ID,
+    company_name: 'Sharma Traders (Tally)',
+    return_url: 'https://erp.example.com/settings/tally-connected',
+    expires_in_seconds: 259_200,
+  },
+  'POST /connect/{token}/choose': { books_company_guid: BOOKS_COMPANY_GUID },
   'POST /api/v1/connectors/pairings': { company_id: COMPANY_ID, books_company_guid: BOOKS_COMPANY_GUID, books_company_name: 'Ledgerwire Demo Traders' },
 };
 

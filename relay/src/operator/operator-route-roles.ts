@@ -75,6 +75,8 @@ export const OPERATOR_ROUTE_RULES: Readonly<Record<string, OperatorRouteRule>> =
   [`DELETE ${P}/keys/:key_id`]: admin('api_key.revoke', { type: 'api_key', param: 'key_id' }),
   [`GET ${P}/customers`]: read,
   [`POST ${P}/customers/:id/rotate-token`]: support('customer.rotate_token', { type: 'customer', param: 'id' }),
+  [`GET ${P}/customers/:id/connect-sessions`]: read,
+  [`POST ${P}/connect-sessions/:id/cancel`]: support('connect_session.cancel', { type: 'connect_session', param: 'id' }),
   [`GET ${P}/companies`]: read,
   [`GET ${P}/companies/:id`]: read,
   [`PATCH ${P}/companies/:id`]: admin('company.update_settings', { type: 'company', param: 'id' }),
