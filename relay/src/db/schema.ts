@@ -131,6 +131,19 @@ export interface MsgMessagesTable {
   error: string | null;
   created_at: string;
   updated_at: string;
+  /** Decoded bytes of the message's attachments (0310); 0 without any. */
+  attachment_bytes: number;
+}
+
+export interface MsgAttachmentsTable {
+  message_id: string;
+  position: number;
+  filename: string;
+  content_type: string;
+  content_id: string | null;
+  size: number;
+  /** The base64 text, until the message is sent or failed; then NULL. */
+  content: string | null;
 }
 
 export interface MsgMessageEventsTable {
@@ -192,6 +205,7 @@ export interface Database {
   msg_templates: MsgTemplatesTable;
   msg_messages: MsgMessagesTable;
   msg_message_events: MsgMessageEventsTable;
+  msg_attachments: MsgAttachmentsTable;
   msg_events: MsgEventsTable;
   msg_event_rules: MsgEventRulesTable;
   rate_limit_counters: RateLimitCountersTable;

@@ -64,11 +64,17 @@ export function jsonDepthExceeds(text: string, max: number): boolean {
 }
 
 /**
+ * Strings a route lets be longer than maxStringLength, by path (e.g. a send's base64 attachments):
+ * `allows(path)` names them, `max` bounds them. The route's own schema still judges them.
+ */
+export type LongStrings = Readonly<{ max: number; allows: (path: readonly (string | number)[]) => boolean }>;
+
+/**
  * Throws the refusal for the first string, key, array or object of a parsed JSON body that breaks a
  * limit. Iterative (an explicit stack), so no body can overflow it. Nearly every body is fine: a
  * first pass only says whether it is, without building the paths a refusal names.
  */
-export function assertStorableJson(value: unknown): void {
+export function assertStorableJson(value: unknown, longStrings?: LongStrings): void {
   if (isStorableJson(value)) return;
   const stack: { value: unknown; path: (string | number)[] }[] = [{ value, path: [] }];
   while (stack.length > 0) {
@@ -76,7 +82,8 @@ export function assertStorableJson(value: unknown): void {
     if (typeof current === 'string') {
       const problem = textProblem(current);
       if (problem) throw characterError(pathOf(path), problem);
-      if (current.length > INPUT_LIMITS.maxStringLength) {
+      const allowedLong = longStrings !== undefined && current.length <= longStrings.max && longStrings.allows(path);
+      if (current.length > INPUT_LIMITS.maxStringLength && !allowedLong) {
         throw limitError('string_too_long', pathOf(path), `is longer than ${INPUT_LIMITS.maxStringLength} characters`);
       }
     } else if (Array.isArray(current)) {

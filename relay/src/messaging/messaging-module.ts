@@ -6,6 +6,7 @@ import type { RelayConfig } from '../config/load-config.js';
 import type { RelayDatabase } from '../db/database.js';
 import { createBackgroundLoop, type BackgroundLoop } from '../background/background-loop.js';
 import { RateLimiter, rateLimiterOptionsFor } from '../limits/rate-limiter.js';
+import { ByteBudget } from './byte-budget.js';
 import { CircuitBreakers } from './dispatch/circuit-breaker.js';
 import { DispatchWorker } from './dispatch/dispatch-worker.js';
 import { StatusNotifier, type WebhookPublisher } from './dispatch/status-notifier.js';
@@ -33,6 +34,10 @@ export type MessagingModule = Readonly<{
   eventRules: EventRuleService;
   sender: SendService;
   messages: MessageQueryService;
+  /** Memory for attachment bytes held by request bodies being accepted (see byte-budget.ts). */
+  acceptMemory: ByteBudget;
+  /** Memory for attachment bytes held while dispatching. */
+  dispatchMemory: ByteBudget;
   events: EventIngestService;
   providerWebhooks: ProviderWebhookService;
   limiter: RateLimiter;
@@ -70,7 +75,20 @@ export function createMessagingModule(options: MessagingModuleOptions): Messagin
   const providers = new ProviderRegistry(settings);
   const notifier = new StatusNotifier(options.webhooks ?? (() => undefined), log);
 
-  const worker = new DispatchWorker({ messages: messageRows, tenantRows, tenants, providers, breakers, notifier, config: settings, now, log });
+  const acceptMemory = new ByteBudget(settings.attachmentMemoryBytes);
+  const dispatchMemory = new ByteBudget(settings.attachmentMemoryBytes);
+  const worker = new DispatchWorker({
+    messages: messageRows,
+    tenantRows,
+    tenants,
+    providers,
+    breakers,
+    notifier,
+    config: settings,
+    now,
+    log,
+    attachmentMemory: dispatchMemory,
+  });
   const dispatchLoop = createBackgroundLoop({
     name: 'messaging-dispatch',
     intervalMs: settings.dispatchIntervalMs,
@@ -103,6 +121,8 @@ export function createMessagingModule(options: MessagingModuleOptions): Messagin
     eventRules: new EventRuleService(eventRows, renderer, now),
     sender,
     messages: new MessageQueryService(messageRows),
+    acceptMemory,
+    dispatchMemory,
     events: new EventIngestService(eventRows, limiter, now, () => eventLoop.wake()),
     providerWebhooks: new ProviderWebhookService({ messages: messageRows, tenantRows, tenants, limiter, notifier, config: settings, now, log }),
     limiter,

@@ -49,6 +49,7 @@ describeOnDatabases('accepting a batch of messages', (kind) => {
       error: null,
       created_at: at,
       updated_at: at,
+      attachment_bytes: 0,
     };
     return { row, limits: { ...DEFAULT_TENANT_LIMITS, ...limits } };
   }

@@ -4,6 +4,50 @@ import { z } from 'zod';
 import { DeliveryStatus } from './delivery-status.js';
 import { jsonObject, optionalString, requiredString } from './field-messages.js';
 
+/**
+ * Attachment limits (docs/messaging.md, "Attachments"): decoded bytes per message as Postmark's
+ * 10 MB, a count per message, and file types refused as SendGrid refuses executables.
+ */
+export const ATTACHMENT_LIMITS = Object.freeze({
+  maxCount: 20,
+  maxBytesPerMessage: 10 * 1024 * 1024,
+  maxFilenameLength: 255,
+  /** The longest base64 text a message's attachments can need: 4 characters per 3 bytes. */
+  maxBase64Length: Math.ceil((10 * 1024 * 1024) / 3) * 4,
+});
+
+/** Extensions refused as attachments: programs and scripts that mail systems block. */
+export const REFUSED_ATTACHMENT_EXTENSIONS = Object.freeze([
+  'ade', 'adp', 'apk', 'appx', 'bat', 'chm', 'cmd', 'com', 'cpl', 'dll', 'dmg', 'exe', 'hta', 'ins', 'isp', 'jar', 'js',
+  'jse', 'lib', 'lnk', 'mde', 'msc', 'msi', 'msix', 'msp', 'mst', 'nsh', 'pif', 'ps1', 'scr', 'sct', 'shb', 'sys', 'vb',
+  'vbe', 'vbs', 'vxd', 'wsc', 'wsf', 'wsh',
+] as const);
+
+export const MessageAttachmentIn = z
+  .object({
+    filename: requiredString(ATTACHMENT_LIMITS.maxFilenameLength).describe('File name shown to the recipient, e.g. invoice-42.pdf'),
+    content: z
+      .string({ error: (issue) => (issue.input === undefined ? 'is required.' : 'must be a string.') })
+      .min(1, { error: 'must not be empty.' })
+      .max(ATTACHMENT_LIMITS.maxBase64Length, { error: 'is larger than the 10 MB a message may attach.' })
+      .describe('The file, base64-encoded (standard alphabet, padded)'),
+    content_type: requiredString(255).describe('MIME type, e.g. application/pdf'),
+    content_id: optionalString(255).describe('Makes the attachment inline: the HTML refers to it as cid:<content_id>'),
+  })
+  .meta({ id: 'MessageAttachmentIn' });
+export type MessageAttachmentIn = z.infer<typeof MessageAttachmentIn>;
+
+/** What a message keeps of an attachment once its bytes are gone. */
+export const MessageAttachmentOut = z
+  .object({
+    filename: z.string(),
+    content_type: z.string(),
+    content_id: z.string().nullable(),
+    size: z.number().int().describe('Decoded bytes'),
+  })
+  .meta({ id: 'MessageAttachmentOut' });
+export type MessageAttachmentOut = z.infer<typeof MessageAttachmentOut>;
+
 export const SendMessageIn = z
   .object({
     channel: requiredString(20).describe('Currently `email`; `whatsapp`, `sms`, `push` are planned'),
@@ -13,6 +57,11 @@ export const SendMessageIn = z
     transaction_id: requiredString(150).describe('Caller’s unique id for this send; used for idempotency'),
     data: jsonObject('Values merged into the template variables').optional(),
     action: optionalString(50).describe('Logical action, default `send`; the business-event id is `{transaction_id}_{action}`'),
+    attachments: z
+      .array(MessageAttachmentIn, { error: 'must be an array.' })
+      .max(ATTACHMENT_LIMITS.maxCount, { error: `must not have more than ${ATTACHMENT_LIMITS.maxCount} items.` })
+      .optional()
+      .describe('Files sent with the message; at most 10 MB decoded in all'),
   })
   .meta({ id: 'SendMessageIn' });
 export type SendMessageIn = z.infer<typeof SendMessageIn>;
@@ -52,6 +101,7 @@ export const MessageOut = z
     provider_message_id: z.string().nullable(),
     attempts: z.number().int(),
     error: z.string().nullable().describe('The provider response on a permanent failure'),
+    attachments: z.array(MessageAttachmentOut).describe('Name, type and size of each attachment; the bytes are removed once the message is sent or failed'),
     created_at: z.string(),
     updated_at: z.string(),
     timestamps: z.object({

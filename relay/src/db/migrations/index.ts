@@ -16,6 +16,7 @@ import * as transactionRequestFingerprint from './0260-transaction-request-finge
 import * as webhookAttemptResponses from './0270-webhook-attempt-responses.js';
 import * as messagesDueByTenant from './0290-messages-due-by-tenant.js';
 import * as operatorAccountsAndAudit from './0300-operator-accounts-and-audit.js';
+import * as messageAttachments from './0310-message-attachments.js';
 
 export const migrations: Record<string, Migration> = {
   '0001-relay-settings': relaySettings,
@@ -34,4 +35,5 @@ export const migrations: Record<string, Migration> = {
   '0270-webhook-attempt-responses': webhookAttemptResponses,
   '0290-messages-due-by-tenant': messagesDueByTenant,
   '0300-operator-accounts-and-audit': operatorAccountsAndAudit,
+  '0310-message-attachments': messageAttachments,
 };

@@ -15,7 +15,8 @@ import type { MessagingConfig } from '../../config/load-config.js';
 import { isoNow } from '../messaging-ids.js';
 import type { MessageRepository, MessageRow, TimelineEntry } from '../messages/message-repository.js';
 import type { RetrySchedule, StatusMove } from '../messages/message-status-batch.js';
-import type { OutgoingEmail } from '../providers/email-provider.js';
+import type { ByteBudget } from '../byte-budget.js';
+import type { OutgoingAttachment, OutgoingEmail } from '../providers/email-provider.js';
 import type { ProviderRegistry } from '../providers/provider-registry.js';
 import type { TenantRepository } from '../tenants/tenant-repository.js';
 import type { TenantService } from '../tenants/tenant-service.js';
@@ -36,6 +37,8 @@ export type DispatchDeps = Readonly<{
   config: MessagingConfig;
   now: () => number;
   log: FastifyBaseLogger;
+  /** Memory for attachments being sent: a message's bytes are loaded only once they fit. */
+  attachmentMemory: ByteBudget;
 }>;
 
 /** What became of one message in a pass, with the timeline entries its attempts left. */
@@ -116,8 +119,33 @@ export class DispatchWorker {
     await this.record(settled.filter((outcome): outcome is Outcome => outcome !== undefined));
   }
 
+  /**
+   * Sends one message, its attachments loaded (within the memory budget) only for the time of the
+   * provider calls: a claim of many large messages never holds all their bytes at once.
+   */
   private async deliver(message: MessageRow, order: readonly ProviderName[]): Promise<Outcome> {
+    if (Number(message.attachment_bytes) === 0) return this.deliverWith(message, order, undefined);
+    // The stored base64 text is 4/3 of the decoded size; each provider builds its request from it.
+    const release = await this.deps.attachmentMemory.take(Math.ceil((Number(message.attachment_bytes) * 4) / 3) * 2);
+    try {
+      const rows = await this.deps.messages.attachmentsToSend(message.id);
+      const attachments: OutgoingAttachment[] = [];
+      for (const row of rows) {
+        if (row.content === null) {
+          const error = `attachment ${row.filename} is no longer stored: the message was already final`;
+          return { message, timeline: [], result: { kind: 'failed', provider: null, error, response: undefined, attempts: message.attempts } };
+        }
+        attachments.push({ filename: row.filename, contentType: row.content_type, contentId: row.content_id, content: row.content });
+      }
+      return await this.deliverWith(message, order, attachments);
+    } finally {
+      release();
+    }
+  }
+
+  private async deliverWith(message: MessageRow, order: readonly ProviderName[], attachments: readonly OutgoingAttachment[] | undefined): Promise<Outcome> {
     const email: OutgoingEmail = {
+      ...(attachments ? { attachments } : {}),
       messageId: message.id,
       tenantId: message.tenant_id,
       from: this.deps.config.mailFrom,
@@ -212,6 +240,10 @@ export class DispatchWorker {
       if (sent.length > 0) for (const id of await messages.advanceStatuses('sent', at, sent, tx)) movedIds.add(id);
       if (failed.length > 0) for (const id of await messages.advanceStatuses('failed', at, failed, tx)) movedIds.add(id);
       if (retries.length > 0) await messages.scheduleRetries(retries, at, tx);
+      // Sent or failed is final: no provider will be given these attachments again, so their bytes go
+      // now, in the commit that makes the message final (name, type and size stay).
+      const final = outcomes.filter((o) => o.result.kind !== 'retry' && Number(o.message.attachment_bytes) > 0).map((o) => o.message.id);
+      await messages.dropAttachmentContent(final, tx);
       await messages.addTimelineEntries(
         outcomes.flatMap(({ message, timeline }) => timeline.map((entry) => ({ messageId: message.id, entry }))),
         at,

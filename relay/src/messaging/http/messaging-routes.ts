@@ -13,6 +13,7 @@ import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { MessagingModule } from '../messaging-module.js';
 import { requireTenant, tenantOf } from './api-key-auth.js';
+import { holdBodyMemory, releaseBodyMemory, SEND_BODY_LIMIT, SEND_LONG_STRINGS } from './attachment-bodies.js';
 
 const errors = {
   401: MessagingErrorOut.describe('Missing API Key / Invalid API Key'),
@@ -28,6 +29,17 @@ export function messagingRoutes(messaging: MessagingModule): FastifyPluginAsyncZ
     app.post(
       '/api/messages/send',
       {
+        bodyLimit: SEND_BODY_LIMIT,
+        config: { longJsonStrings: SEND_LONG_STRINGS },
+        onRequest: holdBodyMemory(messaging.acceptMemory),
+        onResponse: (request, _reply, done) => {
+          releaseBodyMemory(request);
+          done();
+        },
+        onRequestAbort: (request, done) => {
+          releaseBodyMemory(request);
+          done();
+        },
         schema: {
           tags: ['messaging'],
           summary: 'Send a message rendered from a template (idempotent on {transaction_id}_{action})',
@@ -37,6 +49,7 @@ export function messagingRoutes(messaging: MessagingModule): FastifyPluginAsyncZ
             200: SendMessageOut,
             ...errors,
             409: MessagingErrorOut.describe('transaction_id reused with a different body'),
+            413: MessagingErrorOut.describe('The body is larger than a send with 10 MB of attachments can be'),
             422: z.union([MessagingValidationErrorOut, MessagingErrorOut]).describe('Validation failure, or {"error":"Invalid template"}'),
             500: MessagingErrorOut.describe('Dispatch failed: retry with the same transaction_id'),
           },

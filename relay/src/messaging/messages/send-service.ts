@@ -11,6 +11,7 @@ import type { ResolvedTemplate, TemplateService } from '../templates/template-se
 import type { Tenant } from '../tenants/tenant-service.js';
 import type { AcceptResult, MessageAcceptBatcher } from './message-accept-batcher.js';
 import type { MessageRepository, MessageRow } from './message-repository.js';
+import { attachmentFingerprint, checkAttachments, totalBytes } from './message-attachments.js';
 import { requestFingerprint } from './request-fingerprint.js';
 
 // 320: the longest address there can be (64-character local part, @, 255-character domain), and what
@@ -36,7 +37,16 @@ export class SendService {
     const action = input.action ?? 'send';
     const businessEventId = `${input.transaction_id}_${action}`;
     const data = input.data ?? {};
-    const fingerprint = requestFingerprint({ channel: input.channel, to: input.to, subject: input.subject, event_key: input.event_key, data });
+    const attachments = checkAttachments(input.attachments);
+    // A key is only added when present, so sends without it keep the fingerprints stored before it existed.
+    const fingerprint = requestFingerprint({
+      channel: input.channel,
+      to: input.to,
+      subject: input.subject,
+      event_key: input.event_key,
+      data,
+      ...(attachments.length > 0 ? { attachments: attachmentFingerprint(attachments) } : {}),
+    });
 
     // New messages are the common case: go straight to the insert, whose unique index finds repeats.
     // Only when the template no longer resolves is a stored repeat looked up first, so a replay
@@ -77,10 +87,11 @@ export class SendService {
       error: null,
       created_at: at,
       updated_at: at,
+      attachment_bytes: totalBytes(attachments),
     };
     let result: AcceptResult;
     try {
-      result = await this.deps.accepts.accept({ row, limits: tenant.limits });
+      result = await this.deps.accepts.accept({ row, limits: tenant.limits, attachments });
     } catch (error) {
       throw new AppError('dispatch_failed', { cause: error });
     }
