@@ -146,6 +146,16 @@ export interface MsgAttachmentsTable {
   content: string | null;
 }
 
+export interface MsgSuppressionsTable {
+  tenant_id: string;
+  /** Lowercased. */
+  email: string;
+  reason: string;
+  /** The message whose provider event put the address here, if any. */
+  message_id: string | null;
+  created_at: string;
+}
+
 export interface MsgMessageEventsTable {
   id: string;
   message_id: string;
@@ -206,6 +216,7 @@ export interface Database {
   msg_messages: MsgMessagesTable;
   msg_message_events: MsgMessageEventsTable;
   msg_attachments: MsgAttachmentsTable;
+  msg_suppressions: MsgSuppressionsTable;
   msg_events: MsgEventsTable;
   msg_event_rules: MsgEventRulesTable;
   rate_limit_counters: RateLimitCountersTable;

@@ -62,6 +62,7 @@ export const errorCatalogue = {
   message_not_found: { status: 404, message: 'Message not found' },
   tenant_not_found: { status: 404, message: 'Tenant not found' },
   template_not_found: { status: 404, message: 'Template not found' },
+  suppression_not_found: { status: 404, message: 'This address is not on your suppression list' },
   event_rule_not_found: { status: 404, message: 'Event rule not found' },
   idempotency_conflict: {
     status: 409,

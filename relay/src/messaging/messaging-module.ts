@@ -22,6 +22,8 @@ import { MessageRepository } from './messages/message-repository.js';
 import { SendService } from './messages/send-service.js';
 import { ProviderWebhookService } from './provider-webhooks/provider-webhook-service.js';
 import { ProviderRegistry } from './providers/provider-registry.js';
+import { SuppressionRepository } from './suppressions/suppression-repository.js';
+import { SuppressionService } from './suppressions/suppression-service.js';
 import { TemplateRenderer } from './templates/template-renderer.js';
 import { TemplateRepository } from './templates/template-repository.js';
 import { TemplateService } from './templates/template-service.js';
@@ -34,6 +36,7 @@ export type MessagingModule = Readonly<{
   eventRules: EventRuleService;
   sender: SendService;
   messages: MessageQueryService;
+  suppressions: SuppressionService;
   /** Memory for attachment bytes held by request bodies being accepted (see byte-budget.ts). */
   acceptMemory: ByteBudget;
   /** Memory for attachment bytes held while dispatching. */
@@ -75,6 +78,7 @@ export function createMessagingModule(options: MessagingModuleOptions): Messagin
   const providers = new ProviderRegistry(settings);
   const notifier = new StatusNotifier(options.webhooks ?? (() => undefined), log);
 
+  const suppressionRows = new SuppressionRepository(db);
   const acceptMemory = new ByteBudget(settings.attachmentMemoryBytes);
   const dispatchMemory = new ByteBudget(settings.attachmentMemoryBytes);
   const worker = new DispatchWorker({
@@ -88,6 +92,7 @@ export function createMessagingModule(options: MessagingModuleOptions): Messagin
     now,
     log,
     attachmentMemory: dispatchMemory,
+    suppressions: suppressionRows,
   });
   const dispatchLoop = createBackgroundLoop({
     name: 'messaging-dispatch',
@@ -124,7 +129,8 @@ export function createMessagingModule(options: MessagingModuleOptions): Messagin
     acceptMemory,
     dispatchMemory,
     events: new EventIngestService(eventRows, limiter, now, () => eventLoop.wake()),
-    providerWebhooks: new ProviderWebhookService({ messages: messageRows, tenantRows, tenants, limiter, notifier, config: settings, now, log }),
+    providerWebhooks: new ProviderWebhookService({ messages: messageRows, tenantRows, tenants, limiter, notifier, suppressions: suppressionRows, config: settings, now, log }),
+    suppressions: new SuppressionService(suppressionRows),
     limiter,
     breakers,
     dispatchLoop,

@@ -17,6 +17,7 @@ import * as webhookAttemptResponses from './0270-webhook-attempt-responses.js';
 import * as messagesDueByTenant from './0290-messages-due-by-tenant.js';
 import * as operatorAccountsAndAudit from './0300-operator-accounts-and-audit.js';
 import * as messageAttachments from './0310-message-attachments.js';
+import * as messageSuppressions from './0311-message-suppressions.js';
 
 export const migrations: Record<string, Migration> = {
   '0001-relay-settings': relaySettings,
@@ -36,4 +37,5 @@ export const migrations: Record<string, Migration> = {
   '0290-messages-due-by-tenant': messagesDueByTenant,
   '0300-operator-accounts-and-audit': operatorAccountsAndAudit,
   '0310-message-attachments': messageAttachments,
+  '0311-message-suppressions': messageSuppressions,
 };

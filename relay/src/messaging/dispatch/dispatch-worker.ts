@@ -18,6 +18,7 @@ import type { RetrySchedule, StatusMove } from '../messages/message-status-batch
 import type { ByteBudget } from '../byte-budget.js';
 import type { OutgoingAttachment, OutgoingEmail } from '../providers/email-provider.js';
 import type { ProviderRegistry } from '../providers/provider-registry.js';
+import { suppressionKey, type SuppressionRepository, type SuppressionRow } from '../suppressions/suppression-repository.js';
 import type { TenantRepository } from '../tenants/tenant-repository.js';
 import type { TenantService } from '../tenants/tenant-service.js';
 import { retryDelayMs, type CircuitBreakers } from './circuit-breaker.js';
@@ -37,6 +38,7 @@ export type DispatchDeps = Readonly<{
   config: MessagingConfig;
   now: () => number;
   log: FastifyBaseLogger;
+  suppressions: SuppressionRepository;
   /** Memory for attachments being sent: a message's bytes are loaded only once they fit. */
   attachmentMemory: ByteBudget;
 }>;
@@ -47,7 +49,15 @@ type Outcome = Readonly<{
   timeline: TimelineEntry[];
   result:
     | { kind: 'sent'; provider: ProviderName; providerMessageId: string | null }
-    | { kind: 'failed'; provider: ProviderName | null; error: string; response: Record<string, unknown> | undefined; attempts: number }
+    | {
+        kind: 'failed';
+        provider: ProviderName | null;
+        error: string;
+        response: Record<string, unknown> | undefined;
+        attempts: number;
+        /** A stable reason for failures the relay decides itself (`suppressed`). */
+        reason?: string;
+      }
     | { kind: 'retry'; attempts: number; nextAttemptAt: string; error: string };
 }>;
 
@@ -106,17 +116,31 @@ export class DispatchWorker {
   private async dispatch(rows: readonly MessageRow[], previous: Promise<void> | undefined): Promise<void> {
     const tenants = await this.deps.tenantRows.findMany([...new Set(rows.map((m) => m.tenant_id))]);
     const orders = new Map(tenants.map((row) => [row.id, this.deps.tenants.toTenant(row).provider_order]));
+    const suppressed = await this.deps.suppressions.findAmong(rows.map((m) => ({ tenantId: m.tenant_id, email: m.to_address })));
     const settled = await Promise.all(
-      rows.map((message) =>
-        this.deliver(message, orders.get(message.tenant_id) ?? [...this.deps.config.defaultProviders]).catch((error: unknown) => {
+      rows.map((message) => {
+        const suppression = suppressed.get(suppressionKey(message.tenant_id, message.to_address));
+        if (suppression) return this.refuseSuppressed(message, suppression);
+        return this.deliver(message, orders.get(message.tenant_id) ?? [...this.deps.config.defaultProviders]).catch((error: unknown) => {
           // Left leased: tried again when the lease runs out.
           this.deps.log.error({ err: error, message_id: message.id }, 'dispatching a message failed');
           return undefined;
-        }),
-      ),
+        });
+      }),
     );
     await previous?.catch(() => undefined); // its failure is the pass's to report, not this claim's
     await this.record(settled.filter((outcome): outcome is Outcome => outcome !== undefined));
+  }
+
+  /** A send to a suppressed address never reaches a provider: it ends failed, reason `suppressed`. */
+  private refuseSuppressed(message: MessageRow, suppression: SuppressionRow): Outcome {
+    const error =
+      `suppressed: ${suppression.email} is on this tenant's suppression list (${suppression.reason} since ${suppression.created_at}); ` +
+      `no provider was called. Remove it with DELETE /api/suppressions/${suppression.email} only if the recipient asked to receive mail again.`;
+    const timeline: TimelineEntry[] = [
+      { type: 'failed', status: 'failed', provider: null, detail: { reason: 'suppressed', suppression_reason: suppression.reason, error }, occurredAt: isoNow(this.deps.now) },
+    ];
+    return { message, timeline, result: { kind: 'failed', provider: null, error, response: undefined, attempts: message.attempts, reason: 'suppressed' } };
   }
 
   /**
@@ -264,7 +288,7 @@ export class DispatchWorker {
       transactionId: message.transaction_id,
       provider: result.provider,
       occurredAt: isoNow(this.deps.now),
-      ...(result.kind === 'failed' ? { detail: { error: result.error } } : {}),
+      ...(result.kind === 'failed' ? { detail: { error: result.error, ...(result.reason ? { reason: result.reason } : {}) } } : {}),
     };
   }
 }

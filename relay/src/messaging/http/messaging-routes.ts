@@ -8,6 +8,8 @@ import {
   MessagingValidationErrorOut,
   SendMessageIn,
   SendMessageOut,
+  SuppressionDeleteOut,
+  SuppressionListOut,
 } from '@ledgerwire/shared';
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -70,6 +72,33 @@ export function messagingRoutes(messaging: MessagingModule): FastifyPluginAsyncZ
         },
       },
       (request) => messaging.messages.get(tenantOf(request).id, request.params.message_id),
+    );
+
+    app.get(
+      '/api/suppressions',
+      {
+        schema: {
+          tags: ['messaging'],
+          summary: 'Addresses sends to which end failed (reason suppressed): hard bounces, spam reports, unsubscribes',
+          security: [{ messagingApiKey: [] }],
+          response: { 200: SuppressionListOut, ...errors },
+        },
+      },
+      (request) => messaging.suppressions.list(tenantOf(request).id),
+    );
+
+    app.delete(
+      '/api/suppressions/:email',
+      {
+        schema: {
+          tags: ['messaging'],
+          summary: 'Removes an address from the suppression list: sends to it reach a provider again',
+          security: [{ messagingApiKey: [] }],
+          params: z.object({ email: z.string().min(3).max(320) }),
+          response: { 200: SuppressionDeleteOut, ...errors, 404: MessagingErrorOut },
+        },
+      },
+      (request) => messaging.suppressions.remove(tenantOf(request).id, request.params.email),
     );
 
     app.post(
