@@ -133,6 +133,17 @@ export interface MsgMessagesTable {
   updated_at: string;
   /** Decoded bytes of the message's attachments (0310); 0 without any. */
   attachment_bytes: number;
+  /** JSON object of strings, or null without any (0312). */
+  metadata: string | null;
+  /** JSON array of strings, or null without any (0312). */
+  tags: string | null;
+}
+
+export interface MsgMessageTagsTable {
+  message_id: string;
+  tenant_id: string;
+  tag: string;
+  created_at: string;
 }
 
 export interface MsgAttachmentsTable {
@@ -217,6 +228,7 @@ export interface Database {
   msg_message_events: MsgMessageEventsTable;
   msg_attachments: MsgAttachmentsTable;
   msg_suppressions: MsgSuppressionsTable;
+  msg_message_tags: MsgMessageTagsTable;
   msg_events: MsgEventsTable;
   msg_event_rules: MsgEventRulesTable;
   rate_limit_counters: RateLimitCountersTable;

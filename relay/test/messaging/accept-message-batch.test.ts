@@ -50,6 +50,8 @@ describeOnDatabases('accepting a batch of messages', (kind) => {
       created_at: at,
       updated_at: at,
       attachment_bytes: 0,
+      metadata: null,
+      tags: null,
     };
     return { row, limits: { ...DEFAULT_TENANT_LIMITS, ...limits } };
   }

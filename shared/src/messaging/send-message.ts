@@ -23,6 +23,24 @@ export const REFUSED_ATTACHMENT_EXTENSIONS = Object.freeze([
   'vbe', 'vbs', 'vxd', 'wsc', 'wsf', 'wsh',
 ] as const);
 
+/** Bounds of a send's metadata and tags (docs/messaging.md, "Metadata and tags"). */
+export const METADATA_LIMITS = Object.freeze({ maxKeys: 10, maxKeyLength: 40, maxValueLength: 500, maxTags: 10, maxTagLength: 50 });
+
+export const MessageMetadataIn = z
+  .record(
+    z.string().min(1, { error: 'keys must not be empty.' }).max(METADATA_LIMITS.maxKeyLength, { error: `keys must not be longer than ${METADATA_LIMITS.maxKeyLength} characters.` }),
+    z.string({ error: 'values must be strings.' }).max(METADATA_LIMITS.maxValueLength, { error: `values must not be longer than ${METADATA_LIMITS.maxValueLength} characters.` }),
+    { error: 'must be an object of strings.' },
+  )
+  .refine((map) => Object.keys(map).length <= METADATA_LIMITS.maxKeys, { error: `must not have more than ${METADATA_LIMITS.maxKeys} keys.` })
+  .describe('Your own ids, stored and echoed in every status webhook; at most 10 string values');
+
+export const MessageTagIn = z
+  .string({ error: 'must be strings.' })
+  .min(1, { error: 'must not be empty.' })
+  .max(METADATA_LIMITS.maxTagLength, { error: `must not be longer than ${METADATA_LIMITS.maxTagLength} characters.` })
+  .regex(/^[A-Za-z0-9_.:-]+$/, { error: 'may hold only letters, digits and _ . : -' });
+
 export const MessageAttachmentIn = z
   .object({
     filename: requiredString(ATTACHMENT_LIMITS.maxFilenameLength).describe('File name shown to the recipient, e.g. invoice-42.pdf'),
@@ -62,6 +80,13 @@ export const SendMessageIn = z
       .max(ATTACHMENT_LIMITS.maxCount, { error: `must not have more than ${ATTACHMENT_LIMITS.maxCount} items.` })
       .optional()
       .describe('Files sent with the message; at most 10 MB decoded in all'),
+    metadata: MessageMetadataIn.optional(),
+    tags: z
+      .array(MessageTagIn, { error: 'must be an array of strings.' })
+      .max(METADATA_LIMITS.maxTags, { error: `must not have more than ${METADATA_LIMITS.maxTags} items.` })
+      .refine((tags) => new Set(tags).size === tags.length, { error: 'must not name a tag twice.' })
+      .optional()
+      .describe('Labels to filter by (GET /api/messages?tag=…); echoed in every status webhook'),
   })
   .meta({ id: 'SendMessageIn' });
 export type SendMessageIn = z.infer<typeof SendMessageIn>;
@@ -101,6 +126,8 @@ export const MessageOut = z
     provider_message_id: z.string().nullable(),
     attempts: z.number().int(),
     error: z.string().nullable().describe('The provider response on a permanent failure'),
+    metadata: z.record(z.string(), z.string()).describe('As sent; {} when none'),
+    tags: z.array(z.string()).describe('As sent; [] when none'),
     attachments: z.array(MessageAttachmentOut).describe('Name, type and size of each attachment; the bytes are removed once the message is sent or failed'),
     created_at: z.string(),
     updated_at: z.string(),

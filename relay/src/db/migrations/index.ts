@@ -18,6 +18,7 @@ import * as messagesDueByTenant from './0290-messages-due-by-tenant.js';
 import * as operatorAccountsAndAudit from './0300-operator-accounts-and-audit.js';
 import * as messageAttachments from './0310-message-attachments.js';
 import * as messageSuppressions from './0311-message-suppressions.js';
+import * as messageMetadataTags from './0312-message-metadata-tags.js';
 
 export const migrations: Record<string, Migration> = {
   '0001-relay-settings': relaySettings,
@@ -38,4 +39,5 @@ export const migrations: Record<string, Migration> = {
   '0300-operator-accounts-and-audit': operatorAccountsAndAudit,
   '0310-message-attachments': messageAttachments,
   '0311-message-suppressions': messageSuppressions,
+  '0312-message-metadata-tags': messageMetadataTags,
 };

@@ -288,6 +288,8 @@ export class DispatchWorker {
       transactionId: message.transaction_id,
       provider: result.provider,
       occurredAt: isoNow(this.deps.now),
+      metadata: message.metadata,
+      tags: message.tags,
       ...(result.kind === 'failed' ? { detail: { error: result.error, ...(result.reason ? { reason: result.reason } : {}) } } : {}),
     };
   }

@@ -58,6 +58,8 @@ export async function acceptMessageBatch(deps: AcceptMessageBatchDeps, batch: re
       for (const [index, pending] of batch.entries()) {
         if (outcomes[index] === STORED && pending.attachments && pending.attachments.length > 0) await insertAttachments(tx, pending.row.id, pending.attachments);
       }
+      const tagRows = batch.flatMap((pending, index) => (outcomes[index] === STORED ? tagRowsOf(pending.row) : []));
+      if (tagRows.length > 0) await tx.insertInto('msg_message_tags').values(tagRows).execute();
       return outcomes;
     });
   } catch (error) {
@@ -74,6 +76,12 @@ async function insertAttachments(tx: Executor, messageId: string, attachments: r
       .values({ message_id: messageId, position, filename: attachment.filename, content_type: attachment.content_type, content_id: attachment.content_id, size: attachment.size, content: attachment.content })
       .execute();
   }
+}
+
+/** The message's tags as rows of the index GET /api/messages?tag= reads. */
+function tagRowsOf(row: MessageRow): { message_id: string; tenant_id: string; tag: string; created_at: string }[] {
+  if (row.tags === null) return [];
+  return (JSON.parse(row.tags) as string[]).map((tag) => ({ message_id: row.id, tenant_id: row.tenant_id, tag, created_at: row.created_at }));
 }
 
 type TenantGroup = { limits: TenantLimitsOut; indexes: number[] };

@@ -35,6 +35,8 @@ const COLUMN_SET: Readonly<Record<keyof MessageRow, true>> = {
   created_at: true,
   updated_at: true,
   attachment_bytes: true,
+  metadata: true,
+  tags: true,
 };
 const COLUMNS = Object.keys(COLUMN_SET) as (keyof MessageRow)[];
 

@@ -46,6 +46,8 @@ export class SendService {
       event_key: input.event_key,
       data,
       ...(attachments.length > 0 ? { attachments: attachmentFingerprint(attachments) } : {}),
+      ...(input.metadata && Object.keys(input.metadata).length > 0 ? { metadata: input.metadata } : {}),
+      ...(input.tags && input.tags.length > 0 ? { tags: input.tags } : {}),
     });
 
     // New messages are the common case: go straight to the insert, whose unique index finds repeats.
@@ -88,6 +90,8 @@ export class SendService {
       created_at: at,
       updated_at: at,
       attachment_bytes: totalBytes(attachments),
+      metadata: input.metadata && Object.keys(input.metadata).length > 0 ? JSON.stringify(input.metadata) : null,
+      tags: input.tags && input.tags.length > 0 ? JSON.stringify(input.tags) : null,
     };
     let result: AcceptResult;
     try {

@@ -140,6 +140,8 @@ export class ProviderWebhookService {
         provider: 'sendgrid',
         occurredAt,
         detail: eventDetail(event),
+        metadata: message.metadata,
+        tags: message.tags,
       };
     });
   }
