@@ -15,6 +15,7 @@ import { EventRepository } from './events/event-repository.js';
 import { EventRuleService } from './events/event-rule-service.js';
 import { EventWorker } from './events/event-worker.js';
 import { acceptMessageBatch } from './messages/accept-message-batch.js';
+import { BatchSendService } from './messages/batch-send-service.js';
 import { MessageAcceptBatcher } from './messages/message-accept-batcher.js';
 import { MessageBatchInsert } from './messages/message-batch-insert.js';
 import { MessageQueryService } from './messages/message-query-service.js';
@@ -35,6 +36,7 @@ export type MessagingModule = Readonly<{
   templates: TemplateService;
   eventRules: EventRuleService;
   sender: SendService;
+  batchSender: BatchSendService;
   messages: MessageQueryService;
   suppressions: SuppressionService;
   /** Memory for attachment bytes held by request bodies being accepted (see byte-budget.ts). */
@@ -125,6 +127,7 @@ export function createMessagingModule(options: MessagingModuleOptions): Messagin
     templates,
     eventRules: new EventRuleService(eventRows, renderer, now),
     sender,
+    batchSender: new BatchSendService(sender, limiter),
     messages: new MessageQueryService(messageRows),
     acceptMemory,
     dispatchMemory,

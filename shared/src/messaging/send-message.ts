@@ -144,3 +144,33 @@ export const MessageOut = z
   })
   .meta({ id: 'MessageOut' });
 export type MessageOut = z.infer<typeof MessageOut>;
+
+/** Sends per POST /api/messages/batch. */
+export const BATCH_MAX_MESSAGES = 100;
+
+export const SendBatchIn = z
+  .object({
+    messages: z
+      .array(z.unknown(), { error: (issue) => (issue.input === undefined ? 'is required.' : 'must be an array of send bodies.') })
+      .min(1, { error: 'must hold at least one send body.' })
+      .max(BATCH_MAX_MESSAGES, { error: `must not have more than ${BATCH_MAX_MESSAGES} items: split the batch.` })
+      .describe('Send bodies as POST /api/messages/send takes them; each is validated, limited and idempotent on its own'),
+  })
+  .meta({ id: 'SendBatchIn' });
+export type SendBatchIn = z.infer<typeof SendBatchIn>;
+
+/** The answer POST /api/messages/send would have given this item alone, when it is an error. */
+export const SendBatchErrorOut = z
+  .object({
+    status_code: z.number().int().describe('The HTTP status the send alone would have got'),
+    error: z.string().optional().describe('As in {"error": …}'),
+    message: z.string().optional().describe('A validation failure’s summary'),
+    errors: z.record(z.string(), z.array(z.string())).optional().describe('A validation failure’s problems by field'),
+  })
+  .meta({ id: 'SendBatchErrorOut' });
+export type SendBatchErrorOut = z.infer<typeof SendBatchErrorOut>;
+
+export const SendBatchOut = z
+  .object({ results: z.array(z.union([SendMessageOut, SendBatchErrorOut])).describe('One per item, in the same order') })
+  .meta({ id: 'SendBatchOut' });
+export type SendBatchOut = z.infer<typeof SendBatchOut>;

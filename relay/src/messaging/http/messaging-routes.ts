@@ -6,6 +6,8 @@ import {
   MessageOut,
   MessagingErrorOut,
   MessagingValidationErrorOut,
+  SendBatchIn,
+  SendBatchOut,
   SendMessageIn,
   SendMessageOut,
   SuppressionDeleteOut,
@@ -15,7 +17,8 @@ import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { MessagingModule } from '../messaging-module.js';
 import { requireTenant, tenantOf } from './api-key-auth.js';
-import { holdBodyMemory, releaseBodyMemory, SEND_BODY_LIMIT, SEND_LONG_STRINGS } from './attachment-bodies.js';
+import { errorBody } from '../../errors/error-handler.js';
+import { BATCH_BODY_LIMIT, BATCH_LONG_STRINGS, holdBodyMemory, releaseBodyMemory, SEND_BODY_LIMIT, SEND_LONG_STRINGS } from './attachment-bodies.js';
 
 const errors = {
   401: MessagingErrorOut.describe('Missing API Key / Invalid API Key'),
@@ -58,6 +61,44 @@ export function messagingRoutes(messaging: MessagingModule): FastifyPluginAsyncZ
         },
       },
       (request) => messaging.sender.send(tenantOf(request), request.body),
+    );
+
+    app.post(
+      '/api/messages/batch',
+      {
+        bodyLimit: BATCH_BODY_LIMIT,
+        config: { longJsonStrings: BATCH_LONG_STRINGS },
+        onRequest: holdBodyMemory(messaging.acceptMemory),
+        onResponse: (request, _reply, done) => {
+          releaseBodyMemory(request);
+          done();
+        },
+        onRequestAbort: (request, done) => {
+          releaseBodyMemory(request);
+          done();
+        },
+        schema: {
+          tags: ['messaging'],
+          summary: 'Up to 100 sends in one request; each result is what that send alone would have got, in order',
+          security: [{ messagingApiKey: [] }],
+          body: SendBatchIn,
+          response: {
+            200: SendBatchOut,
+            ...errors,
+            413: MessagingErrorOut.describe('The body is larger than a batch may be'),
+            422: MessagingValidationErrorOut.describe('No messages array, or more than 100 items: nothing was sent'),
+          },
+        },
+      },
+      async (request) => {
+        const results = await messaging.batchSender.sendAll(tenantOf(request), request.body.messages);
+        for (const result of results) if ('error' in result && result.error.status >= 500) request.log.error({ err: result.error.cause ?? result.error }, 'a batch item could not be accepted');
+        return {
+          results: results.map((result) =>
+            'sent' in result ? result.sent : { status_code: result.error.status, ...(errorBody('messaging', result.error) as Record<string, unknown>) },
+          ),
+        };
+      },
     );
 
     app.get(
