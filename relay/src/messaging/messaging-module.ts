@@ -16,6 +16,7 @@ import { EventRuleService } from './events/event-rule-service.js';
 import { EventWorker } from './events/event-worker.js';
 import { acceptMessageBatch } from './messages/accept-message-batch.js';
 import { BatchSendService } from './messages/batch-send-service.js';
+import { MessageListService } from './messages/message-list-service.js';
 import { MessageAcceptBatcher } from './messages/message-accept-batcher.js';
 import { MessageBatchInsert } from './messages/message-batch-insert.js';
 import { MessageQueryService } from './messages/message-query-service.js';
@@ -38,6 +39,7 @@ export type MessagingModule = Readonly<{
   sender: SendService;
   batchSender: BatchSendService;
   messages: MessageQueryService;
+  messageList: MessageListService;
   suppressions: SuppressionService;
   /** Memory for attachment bytes held by request bodies being accepted (see byte-budget.ts). */
   acceptMemory: ByteBudget;
@@ -129,6 +131,7 @@ export function createMessagingModule(options: MessagingModuleOptions): Messagin
     sender,
     batchSender: new BatchSendService(sender, limiter),
     messages: new MessageQueryService(messageRows),
+    messageList: new MessageListService(db),
     acceptMemory,
     dispatchMemory,
     events: new EventIngestService(eventRows, limiter, now, () => eventLoop.wake()),

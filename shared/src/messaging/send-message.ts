@@ -174,3 +174,43 @@ export const SendBatchOut = z
   .object({ results: z.array(z.union([SendMessageOut, SendBatchErrorOut])).describe('One per item, in the same order') })
   .meta({ id: 'SendBatchOut' });
 export type SendBatchOut = z.infer<typeof SendBatchOut>;
+
+/** GET /api/messages: a tenant's messages, oldest first, filtered, a page at a time. */
+export const MessageListQuery = z
+  .object({
+    status: DeliveryStatus.optional(),
+    tag: MessageTagIn.optional(),
+    to: z.string().min(1).max(320).optional().describe('Exact recipient address (case-insensitive)'),
+    since: z.iso.datetime({ offset: true, error: 'must be an ISO 8601 date-time.' }).optional().describe('Messages created at or after this time'),
+    cursor: z.string().min(1).max(500).optional().describe('next_cursor of the previous page'),
+    limit: z.coerce.number({ error: 'must be a number.' }).int().min(1).max(100).default(50),
+  })
+  .meta({ id: 'MessageListQuery' });
+export type MessageListQuery = z.infer<typeof MessageListQuery>;
+
+export const MessageSummaryOut = z
+  .object({
+    message_id: z.string(),
+    status: DeliveryStatus,
+    to: z.string(),
+    subject: z.string(),
+    event_key: z.string(),
+    transaction_id: z.string(),
+    action: z.string(),
+    provider: z.string().nullable(),
+    error: z.string().nullable(),
+    metadata: z.record(z.string(), z.string()),
+    tags: z.array(z.string()),
+    created_at: z.string(),
+    updated_at: z.string(),
+  })
+  .meta({ id: 'MessageSummaryOut' });
+export type MessageSummaryOut = z.infer<typeof MessageSummaryOut>;
+
+export const MessageListOut = z
+  .object({
+    messages: z.array(MessageSummaryOut),
+    next_cursor: z.string().nullable().describe('Pass as cursor for the next page; null on the last page'),
+  })
+  .meta({ id: 'MessageListOut' });
+export type MessageListOut = z.infer<typeof MessageListOut>;

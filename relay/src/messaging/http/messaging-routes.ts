@@ -3,6 +3,8 @@
 import {
   IngestEventIn,
   IngestEventOut,
+  MessageListOut,
+  MessageListQuery,
   MessageOut,
   MessagingErrorOut,
   MessagingValidationErrorOut,
@@ -99,6 +101,20 @@ export function messagingRoutes(messaging: MessagingModule): FastifyPluginAsyncZ
           ),
         };
       },
+    );
+
+    app.get(
+      '/api/messages',
+      {
+        schema: {
+          tags: ['messaging'],
+          summary: 'Your messages, oldest first, filtered by status, tag, to and since, a page at a time (next_cursor)',
+          security: [{ messagingApiKey: [] }],
+          querystring: MessageListQuery,
+          response: { 200: MessageListOut, ...errors, 422: MessagingValidationErrorOut },
+        },
+      },
+      (request) => messaging.messageList.list(tenantOf(request).id, request.query),
     );
 
     app.get(
