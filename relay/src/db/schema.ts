@@ -137,6 +137,8 @@ export interface MsgMessagesTable {
   metadata: string | null;
   /** JSON array of strings, or null without any (0312). */
   tags: string | null;
+  /** 1 when sent with a test key (0313): outbox only, simulated events. */
+  test_mode: number;
 }
 
 export interface MsgMessageTagsTable {

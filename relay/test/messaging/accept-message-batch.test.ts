@@ -52,6 +52,7 @@ describeOnDatabases('accepting a batch of messages', (kind) => {
       attachment_bytes: 0,
       metadata: null,
       tags: null,
+      test_mode: 0,
     };
     return { row, limits: { ...DEFAULT_TENANT_LIMITS, ...limits } };
   }

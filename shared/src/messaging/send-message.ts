@@ -126,6 +126,7 @@ export const MessageOut = z
     provider_message_id: z.string().nullable(),
     attempts: z.number().int(),
     error: z.string().nullable().describe('The provider response on a permanent failure'),
+    test_mode: z.boolean().describe('Sent with a test key: outbox only, simulated status events'),
     metadata: z.record(z.string(), z.string()).describe('As sent; {} when none'),
     tags: z.array(z.string()).describe('As sent; [] when none'),
     attachments: z.array(MessageAttachmentOut).describe('Name, type and size of each attachment; the bytes are removed once the message is sent or failed'),

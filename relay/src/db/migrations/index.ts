@@ -19,6 +19,7 @@ import * as operatorAccountsAndAudit from './0300-operator-accounts-and-audit.js
 import * as messageAttachments from './0310-message-attachments.js';
 import * as messageSuppressions from './0311-message-suppressions.js';
 import * as messageMetadataTags from './0312-message-metadata-tags.js';
+import * as messageTestMode from './0313-message-test-mode.js';
 
 export const migrations: Record<string, Migration> = {
   '0001-relay-settings': relaySettings,
@@ -40,4 +41,5 @@ export const migrations: Record<string, Migration> = {
   '0310-message-attachments': messageAttachments,
   '0311-message-suppressions': messageSuppressions,
   '0312-message-metadata-tags': messageMetadataTags,
+  '0313-message-test-mode': messageTestMode,
 };

@@ -1,5 +1,6 @@
 // Operator API for messaging tenants and their API keys: /admin/v1/tenants…
 import {
+  TenantApiKeyCreateIn,
   TenantApiKeyCreatedOut,
   TenantApiKeyListOut,
   TenantApiKeyRevokedOut,
@@ -51,9 +52,16 @@ export function tenantAdminRoutes(messaging: MessagingModule): FastifyPluginAsyn
     app.post(
       '/tenants/:id/api-keys',
       {
-        schema: { tags, security, summary: 'Issue an API key (the whole key is shown only in this answer)', params: tenantParams, response: { 201: TenantApiKeyCreatedOut } },
+        schema: {
+          tags,
+          security,
+          summary: 'Issue an API key, live or test (the whole key is shown only in this answer)',
+          params: tenantParams,
+          body: TenantApiKeyCreateIn.nullish(),
+          response: { 201: TenantApiKeyCreatedOut },
+        },
       },
-      async (request, reply) => reply.code(201).send({ success: true as const, ...(await tenants.createApiKey(request.params.id)) }),
+      async (request, reply) => reply.code(201).send({ success: true as const, ...(await tenants.createApiKey(request.params.id, request.body?.mode ?? 'live')) }),
     );
     app.get(
       '/tenants/:id/api-keys',

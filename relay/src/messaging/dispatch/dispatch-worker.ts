@@ -10,6 +10,8 @@
 // with acceptance (`npm run bench -- dispatch`). A crash between a provider's answer and that commit
 // leaves the message leased; it is tried again when the lease runs out, as before.
 import type { ProviderName } from '@ledgerwire/shared';
+import type { Transaction } from 'kysely';
+import type { Database } from '../../db/schema.js';
 import type { FastifyBaseLogger } from 'fastify';
 import type { MessagingConfig } from '../../config/load-config.js';
 import { isoNow } from '../messaging-ids.js';
@@ -22,6 +24,7 @@ import { suppressionKey, type SuppressionRepository, type SuppressionRow } from 
 import type { TenantRepository } from '../tenants/tenant-repository.js';
 import type { TenantService } from '../tenants/tenant-service.js';
 import { retryDelayMs, type CircuitBreakers } from './circuit-breaker.js';
+import { simulatedEvents, TEST_MODE_PROVIDERS } from './test-mode-simulation.js';
 import type { StatusChange, StatusNotifier } from './status-notifier.js';
 
 /** Messages per claim: the providers are called concurrently, the outcomes committed together. */
@@ -121,7 +124,9 @@ export class DispatchWorker {
       rows.map((message) => {
         const suppression = suppressed.get(suppressionKey(message.tenant_id, message.to_address));
         if (suppression) return this.refuseSuppressed(message, suppression);
-        return this.deliver(message, orders.get(message.tenant_id) ?? [...this.deps.config.defaultProviders]).catch((error: unknown) => {
+        // A test key's message never reaches a real provider, whatever the tenant's order.
+        const order = message.test_mode === 1 ? TEST_MODE_PROVIDERS : (orders.get(message.tenant_id) ?? [...this.deps.config.defaultProviders]);
+        return this.deliver(message, order).catch((error: unknown) => {
           // Left leased: tried again when the lease runs out.
           this.deps.log.error({ err: error, message_id: message.id }, 'dispatching a message failed');
           return undefined;
@@ -274,9 +279,41 @@ export class DispatchWorker {
         tx,
       );
       const changes = outcomes.filter((outcome) => movedIds.has(outcome.message.id)).flatMap((outcome) => this.statusChange(outcome) ?? []);
+      changes.push(...(await this.simulateTestEvents(outcomes.filter((o) => o.result.kind === 'sent' && o.message.test_mode === 1 && movedIds.has(o.message.id)), at, tx)));
       return notifier.queueInTransaction(tx, changes);
     });
     if (queuedWebhooks > 0) notifier.announceQueued();
+  }
+
+  /**
+   * Test mode: the provider events a sent test message's recipient stands for (test-mode-simulation.ts),
+   * applied as a provider's would be — timeline, forward-only status, suppression — in the same commit.
+   */
+  private async simulateTestEvents(sent: readonly Outcome[], at: string, tx: Transaction<Database>): Promise<StatusChange[]> {
+    const changes: StatusChange[] = [];
+    for (const { message } of sent) {
+      for (const simulated of simulatedEvents(message.to_address)) {
+        const detail = { event: simulated.event, simulated: true, email: message.to_address };
+        await this.deps.messages.addTimeline(message.id, { type: 'provider_event', status: simulated.status, provider: 'simulator', detail, occurredAt: at }, at, tx);
+        if (simulated.suppression) {
+          await this.deps.suppressions.add({ tenant_id: message.tenant_id, email: message.to_address, reason: simulated.suppression, message_id: message.id, created_at: at }, tx);
+        }
+        if (simulated.status && (await this.deps.messages.advanceStatus(message.id, simulated.status, at, simulated.error ? { error: simulated.error } : {}, tx))) {
+          changes.push({
+            tenantId: message.tenant_id,
+            messageId: message.id,
+            status: simulated.status,
+            transactionId: message.transaction_id,
+            provider: 'simulator',
+            occurredAt: at,
+            detail,
+            metadata: message.metadata,
+            tags: message.tags,
+          });
+        }
+      }
+    }
+    return changes;
   }
 
   private statusChange({ message, result }: Outcome): StatusChange | undefined {

@@ -37,6 +37,7 @@ const COLUMN_SET: Readonly<Record<keyof MessageRow, true>> = {
   attachment_bytes: true,
   metadata: true,
   tags: true,
+  test_mode: true,
 };
 const COLUMNS = Object.keys(COLUMN_SET) as (keyof MessageRow)[];
 

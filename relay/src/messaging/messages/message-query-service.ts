@@ -40,6 +40,7 @@ export class MessageQueryService {
       provider_message_id: row.provider_message_id,
       attempts: row.attempts,
       error: row.status === 'failed' || row.status === 'bounced' ? row.error : null,
+      test_mode: row.test_mode === 1,
       metadata: row.metadata === null ? {} : (JSON.parse(row.metadata) as Record<string, string>),
       tags: row.tags === null ? [] : (JSON.parse(row.tags) as string[]),
       attachments: Number(row.attachment_bytes) > 0 ? (await this.messages.attachmentsOf(row.id)).map(attachmentOut) : [],

@@ -35,7 +35,8 @@ export class SendService {
   async send(tenant: Tenant, input: SendMessageIn): Promise<SendMessageOut> {
     assertRoutable(input);
     const action = input.action ?? 'send';
-    const businessEventId = `${input.transaction_id}_${action}`;
+    // Test keys have an idempotency space of their own: a live send never replays a test message.
+    const businessEventId = `${tenant.testMode ? 'test:' : ''}${input.transaction_id}_${action}`;
     const data = input.data ?? {};
     const attachments = checkAttachments(input.attachments);
     // A key is only added when present, so sends without it keep the fingerprints stored before it existed.
@@ -92,6 +93,7 @@ export class SendService {
       attachment_bytes: totalBytes(attachments),
       metadata: input.metadata && Object.keys(input.metadata).length > 0 ? JSON.stringify(input.metadata) : null,
       tags: input.tags && input.tags.length > 0 ? JSON.stringify(input.tags) : null,
+      test_mode: tenant.testMode ? 1 : 0,
     };
     let result: AcceptResult;
     try {
