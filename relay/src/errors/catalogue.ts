@@ -100,15 +100,18 @@ export class AppError extends Error {
   readonly status: number;
   readonly details: readonly ErrorDetail[];
   readonly headers: Readonly<Record<string, string>>;
+  /** Fields added beside `error` in the messaging body (e.g. which event_key and channel had no template). */
+  readonly extra: Readonly<Record<string, string>>;
 
   constructor(
     readonly code: ErrorCode,
-    options: { message?: string; details?: readonly ErrorDetail[]; headers?: Record<string, string>; cause?: unknown } = {},
+    options: { message?: string; details?: readonly ErrorDetail[]; headers?: Record<string, string>; extra?: Record<string, string>; cause?: unknown } = {},
   ) {
     super(options.message ?? errorCatalogue[code].message, { cause: options.cause });
     this.name = 'AppError';
     this.status = errorCatalogue[code].status;
     this.details = options.details ?? [];
     this.headers = options.headers ?? {};
+    this.extra = options.extra ?? {};
   }
 }

@@ -41,7 +41,7 @@ describeOnDatabases('send batches', (kind) => {
     const [sent, badTo, noTemplate, conflict, refusedType, repeat, missing] = body.results;
     expect(sent).toEqual({ message_id: expect.stringMatching(/^msg_/), status: 'queued' });
     expect(badTo).toEqual({ status_code: 422, message: 'The to field must be a valid email address.', errors: { to: ['The to field must be a valid email address.'] } });
-    expect(noTemplate).toMatchObject({ status_code: 422, error: expect.stringContaining('Invalid template') });
+    expect(noTemplate).toEqual({ status_code: 422, error: 'Invalid template', event_key: 'no_such_template', channel: 'email' });
     expect(conflict).toMatchObject({ status_code: 409 });
     expect(refusedType.status_code).toBe(422);
     expect(refusedType.errors['attachments.0.filename'][0]).toContain('a type mail systems refuse');

@@ -70,7 +70,7 @@ export const SendMessageIn = z
   .object({
     channel: requiredString(20).describe('Currently `email`; `whatsapp`, `sms`, `push` are planned'),
     to: requiredString(320).describe('Recipient; a valid e-mail address for the email channel'),
-    subject: requiredString(998).describe('Subject line for the email channel (Handlebars, rendered with `data`)'),
+    subject: optionalString(998).describe('Subject line for the email channel (Handlebars, rendered with `data`); without it, the template’s subject is used'),
     event_key: requiredString(100).describe('Name of the template to render'),
     transaction_id: requiredString(150).describe('Caller’s unique id for this send; used for idempotency'),
     data: jsonObject('Values merged into the template variables').optional(),
@@ -146,6 +146,16 @@ export const MessageOut = z
   .meta({ id: 'MessageOut' });
 export type MessageOut = z.infer<typeof MessageOut>;
 
+/** 422 Invalid template: the contract's text, and which event_key and channel had no active template. */
+export const InvalidTemplateOut = z
+  .object({
+    error: z.literal('Invalid template'),
+    event_key: z.string().describe('The event_key of the send'),
+    channel: z.string().describe('The channel of the send'),
+  })
+  .meta({ id: 'InvalidTemplateOut' });
+export type InvalidTemplateOut = z.infer<typeof InvalidTemplateOut>;
+
 /** Sends per POST /api/messages/batch. */
 export const BATCH_MAX_MESSAGES = 100;
 
@@ -167,6 +177,8 @@ export const SendBatchErrorOut = z
     error: z.string().optional().describe('As in {"error": …}'),
     message: z.string().optional().describe('A validation failure’s summary'),
     errors: z.record(z.string(), z.array(z.string())).optional().describe('A validation failure’s problems by field'),
+    event_key: z.string().optional().describe('Invalid template: the event_key that had no active template'),
+    channel: z.string().optional().describe('Invalid template: the channel that had no active template'),
   })
   .meta({ id: 'SendBatchErrorOut' });
 export type SendBatchErrorOut = z.infer<typeof SendBatchErrorOut>;

@@ -3,6 +3,7 @@
 import {
   IngestEventIn,
   IngestEventOut,
+  InvalidTemplateOut,
   MessageListOut,
   MessageListQuery,
   MessageOut,
@@ -57,7 +58,9 @@ export function messagingRoutes(messaging: MessagingModule): FastifyPluginAsyncZ
             ...errors,
             409: MessagingErrorOut.describe('transaction_id reused with a different body'),
             413: MessagingErrorOut.describe('The body is larger than a send with 10 MB of attachments can be'),
-            422: z.union([MessagingValidationErrorOut, MessagingErrorOut]).describe('Validation failure, or {"error":"Invalid template"}'),
+            422: z
+              .union([MessagingValidationErrorOut, InvalidTemplateOut, MessagingErrorOut])
+              .describe('Validation failure, or {"error":"Invalid template","event_key":…,"channel":…}'),
             500: MessagingErrorOut.describe('Dispatch failed: retry with the same transaction_id'),
           },
         },

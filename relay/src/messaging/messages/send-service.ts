@@ -62,7 +62,8 @@ export class SendService {
       if (existing) return replay(existing, fingerprint);
       throw error;
     }
-    const rendered = this.deps.renderer.render({ subject: input.subject, html: template.row.html, text: template.row.text }, data);
+    // A send's own subject wins; without one, the template's subject is rendered instead.
+    const rendered = this.deps.renderer.render({ subject: input.subject ?? template.row.subject, html: template.row.html, text: template.row.text }, data);
     assertDeliverable(rendered);
     const at = isoNow(this.deps.now);
     const row: MessageRow = {
