@@ -141,6 +141,19 @@ export interface MsgMessagesTable {
   test_mode: number;
 }
 
+export interface MsgRefusedSendsTable {
+  id: string;
+  tenant_id: string;
+  code: string;
+  status: number;
+  reason: string;
+  event_key: string | null;
+  channel: string | null;
+  to_address: string | null;
+  transaction_id: string | null;
+  refused_at: string;
+}
+
 export interface MsgMessageTagsTable {
   message_id: string;
   tenant_id: string;
@@ -231,6 +244,7 @@ export interface Database {
   msg_attachments: MsgAttachmentsTable;
   msg_suppressions: MsgSuppressionsTable;
   msg_message_tags: MsgMessageTagsTable;
+  msg_refused_sends: MsgRefusedSendsTable;
   msg_events: MsgEventsTable;
   msg_event_rules: MsgEventRulesTable;
   rate_limit_counters: RateLimitCountersTable;

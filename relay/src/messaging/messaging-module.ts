@@ -17,6 +17,7 @@ import { EventWorker } from './events/event-worker.js';
 import { acceptMessageBatch } from './messages/accept-message-batch.js';
 import { BatchSendService } from './messages/batch-send-service.js';
 import { MessageListService } from './messages/message-list-service.js';
+import { RefusedSendLog } from './messages/refused-send-log.js';
 import { MessageAcceptBatcher } from './messages/message-accept-batcher.js';
 import { MessageBatchInsert } from './messages/message-batch-insert.js';
 import { MessageQueryService } from './messages/message-query-service.js';
@@ -40,6 +41,7 @@ export type MessagingModule = Readonly<{
   batchSender: BatchSendService;
   messages: MessageQueryService;
   messageList: MessageListService;
+  refusedSends: RefusedSendLog;
   suppressions: SuppressionService;
   /** Memory for attachment bytes held by request bodies being accepted (see byte-budget.ts). */
   acceptMemory: ByteBudget;
@@ -106,7 +108,8 @@ export function createMessagingModule(options: MessagingModuleOptions): Messagin
   });
   const batchInsert = new MessageBatchInsert(db);
   const accepts = new MessageAcceptBatcher((batch) => acceptMessageBatch({ db, insert: batchInsert, limiter }, batch));
-  const sender = new SendService({ messages: messageRows, accepts, templates, renderer, now, onQueued: () => dispatchLoop.wake() });
+  const refusedSends = new RefusedSendLog(db, now);
+  const sender = new SendService({ messages: messageRows, accepts, templates, renderer, now, onQueued: () => dispatchLoop.wake(), refusals: refusedSends });
   const eventWorker = new EventWorker({ events: eventRows, tenants, sender, renderer, now, log });
   const eventLoop = createBackgroundLoop({
     name: 'messaging-events',
@@ -120,6 +123,7 @@ export function createMessagingModule(options: MessagingModuleOptions): Messagin
     log,
     pass: async () => {
       await limiter.pruneExpired();
+      await refusedSends.prune();
     },
   });
   const loops = [dispatchLoop, eventLoop, pruneLoop];
@@ -132,6 +136,7 @@ export function createMessagingModule(options: MessagingModuleOptions): Messagin
     batchSender: new BatchSendService(sender, limiter),
     messages: new MessageQueryService(messageRows),
     messageList: new MessageListService(db),
+    refusedSends,
     acceptMemory,
     dispatchMemory,
     events: new EventIngestService(eventRows, limiter, now, () => eventLoop.wake()),

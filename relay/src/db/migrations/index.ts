@@ -20,6 +20,7 @@ import * as messageAttachments from './0310-message-attachments.js';
 import * as messageSuppressions from './0311-message-suppressions.js';
 import * as messageMetadataTags from './0312-message-metadata-tags.js';
 import * as messageTestMode from './0313-message-test-mode.js';
+import * as refusedSends from './0314-refused-sends.js';
 
 export const migrations: Record<string, Migration> = {
   '0001-relay-settings': relaySettings,
@@ -42,4 +43,5 @@ export const migrations: Record<string, Migration> = {
   '0311-message-suppressions': messageSuppressions,
   '0312-message-metadata-tags': messageMetadataTags,
   '0313-message-test-mode': messageTestMode,
+  '0314-refused-sends': refusedSends,
 };

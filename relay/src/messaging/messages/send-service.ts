@@ -11,6 +11,7 @@ import type { ResolvedTemplate, TemplateService } from '../templates/template-se
 import type { Tenant } from '../tenants/tenant-service.js';
 import type { AcceptResult, MessageAcceptBatcher } from './message-accept-batcher.js';
 import type { MessageRepository, MessageRow } from './message-repository.js';
+import type { RefusedSendLog } from './refused-send-log.js';
 import { attachmentFingerprint, checkAttachments, totalBytes } from './message-attachments.js';
 import { requestFingerprint } from './request-fingerprint.js';
 
@@ -27,12 +28,24 @@ export type SendServiceDeps = Readonly<{
   now: () => number;
   /** Called after a new message is committed (wakes the dispatch worker). */
   onQueued: () => void;
+  /** Notes refused sends for support (refused-send-log.ts); none in tools that do not need it. */
+  refusals?: RefusedSendLog;
 }>;
 
 export class SendService {
   constructor(private readonly deps: SendServiceDeps) {}
 
+  /** Accepts the send, or throws the refusal — noted for support first. */
   async send(tenant: Tenant, input: SendMessageIn): Promise<SendMessageOut> {
+    try {
+      return await this.accept(tenant, input);
+    } catch (error) {
+      if (error instanceof AppError) await this.deps.refusals?.note(tenant.id, input, error);
+      throw error;
+    }
+  }
+
+  private async accept(tenant: Tenant, input: SendMessageIn): Promise<SendMessageOut> {
     assertRoutable(input);
     const action = input.action ?? 'send';
     // Test keys have an idempotency space of their own: a live send never replays a test message.
