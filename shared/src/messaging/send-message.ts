@@ -197,8 +197,8 @@ export const MessageListQuery = z
     since: z.iso.datetime({ offset: true, error: 'must be an ISO 8601 date-time.' }).optional().describe('Messages created at or after this time'),
     cursor: z.string().min(1).max(500).optional().describe('next_cursor of the previous page'),
     limit: z.coerce.number({ error: 'must be a number.' }).int().min(1).max(100).default(50),
-  })
-  .meta({ id: 'MessageListQuery' });
+  });
+// No .meta id: query parameters are listed inline in the OpenAPI document, never as a $ref.
 export type MessageListQuery = z.infer<typeof MessageListQuery>;
 
 export const MessageSummaryOut = z
