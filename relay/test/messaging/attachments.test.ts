@@ -123,6 +123,25 @@ describeOnDatabases('attachments', (kind) => {
     expect(kept).toEqual([]);
   });
 
+  it('a transient failure keeps the bytes for the retry, which sends them; only then do they go', async () => {
+    sendgrid.failNext(500, { errors: [{ message: 'try again later', field: null }] });
+    const { relay, tenant } = await start({ SENDGRID_API_KEY: sendgrid.apiKey, SENDGRID_BASE_URL: sendgrid.baseUrl, MESSAGING_PROVIDERS: 'sendgrid' });
+    const first = await sendAndDispatch(relay, tenant.apiKey);
+    expect(first).toMatchObject({ status: 'queued', attempts: 1 });
+    const db = relay.app.relay.database.db;
+    const kept = await db.selectFrom('msg_attachments').select('content').where('message_id', '=', first.message_id).execute();
+    expect(kept.every((row) => row.content !== null)).toBe(true);
+    // Due again, as if the backoff had passed.
+    await db.updateTable('msg_messages').set({ next_attempt_at: new Date(0).toISOString() }).where('id', '=', first.message_id).execute();
+    await relay.app.relay.messaging.dispatchLoop.runOnce();
+    const retried = (await call(relay.app, 'GET', `/api/messages/${first.message_id}`, 200, { token: tenant.apiKey })).body;
+    expect(retried.status).toBe('sent');
+    const request = SendGridMailSendRequest.parse(sendgrid.requests.at(-1)!.body);
+    expect(request.attachments?.map((a) => a.filename)).toEqual(['invoice-42.pdf', 'logo.png']);
+    const after = await db.selectFrom('msg_attachments').select('content').where('message_id', '=', first.message_id).execute();
+    expect(after.map((row) => row.content)).toEqual([null, null]);
+  });
+
   it('attachments are part of the idempotency fingerprint: the same files replay, another file is a 409', async () => {
     const { relay, tenant } = await start();
     const body = sendBody({ attachments: attachments() });
