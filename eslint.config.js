@@ -4,7 +4,9 @@
 //   - browser code (ui-kit, the console app, the connector page) imports no Node module;
 //   - no workspace imports another's src/ (only its package entry, @ledgerwire/<name>);
 //   - process.env only inside config modules (and tests);
-//   - no import cycles.
+//   - no import cycles;
+//   - relay/src and connector/src import only down their floors (import-floors.json), type-only imports included.
+import fs from 'node:fs';
 import { builtinModules } from 'node:module';
 import js from '@eslint/js';
 import importX from 'eslint-plugin-import-x';
@@ -30,6 +32,18 @@ const nodeInBrowser = {
 };
 const browserCode = ['**/ui-kit/src/**', '**/relay/src/console/app/**', '**/connector/src/ui/browser/**'];
 
+// One zone per floor: its folders may not import any folder of a higher floor. Globs, so the lint
+// fixtures under test/fixtures/lint/<tree>/ are held to the same floors as the tree itself.
+const importFloors = JSON.parse(fs.readFileSync(new URL('./import-floors.json', import.meta.url), 'utf8'));
+const floorGlob = (tree, entry) => (entry.endsWith('.ts') ? `**/${tree}/${entry}` : `**/${tree}/${entry}/**`);
+const floorZones = Object.entries(importFloors.trees).flatMap(([tree, floors]) =>
+  floors.slice(0, -1).map((floor, index) => ({
+    target: floor.map((entry) => floorGlob(tree, entry)),
+    from: floors.slice(index + 1).flat().map((entry) => floorGlob(tree, entry)),
+    message: `${tree}/{${floor.join(',')}} may import only its own floor and those below (import-floors.json): move what both need below both.`,
+  })),
+);
+
 export default tseslint.config(
   {
     ignores: ['**/node_modules/**', '**/dist/**', 'data/**', 'test/fixtures/**', '**/*.d.ts', 'e2e/test-results/**'],
@@ -47,6 +61,7 @@ export default tseslint.config(
     },
     rules: {
       'import-x/no-cycle': ['error', { ignoreExternal: true }],
+      'import-x/no-restricted-paths': ['error', { zones: floorZones }],
       'import-x/no-relative-packages': 'error',
       'no-restricted-imports': ['error', { patterns: [deepWorkspaceImport] }],
       'no-restricted-properties': [

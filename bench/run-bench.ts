@@ -11,6 +11,7 @@ const BENCHMARKS: Record<string, () => Promise<{ run(): Promise<void> }>> = {
   'connector-sync': () => import('./connector-sync.js'),
   connector: () => import('./connector-ratios.js'),
   'windows-connector': () => import('./windows-connector.js'),
+  'relay-start': () => import('./relay-start.js'),
 };
 
 async function main(): Promise<void> {

@@ -1,6 +1,9 @@
 // Runs once before every suite: finds out whether PostgreSQL, Chromium and Wine (with NSIS) are here,
 // tells the suites through provide(), and says loudly what will be skipped. Under REQUIRE_POSTGRES=1 /
 // REQUIRE_BROWSER=1 / REQUIRE_WINE=1 a missing one fails the run instead.
+import { spawnSync } from 'node:child_process';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { MIGRATION_LOCK_KEY } from '@ledgerwire/relay';
 import type { TestProject } from 'vitest/node';
@@ -47,7 +50,15 @@ async function dropSchemas(url: string, select: (runId: number) => boolean): Pro
   }
 }
 
+/** Relays started from the sources in tests serve the console as `npm run build` wrote it: built here when stale. */
+function buildConsoleWhenStale(): void {
+  const script = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../build/build.mjs');
+  const result = spawnSync(process.execPath, [script, '--when-stale', 'relay'], { encoding: 'utf8' });
+  if (result.status !== 0) throw new Error(`npm run build failed before the tests: ${result.stderr}`);
+}
+
 export default async function setup(project: TestProject): Promise<(() => Promise<void>) | void> {
+  buildConsoleWhenStale();
   const problem = await postgresAnswers(testEnvironment.postgresUrl);
   if (problem !== undefined) {
     if (testEnvironment.requirePostgres) {

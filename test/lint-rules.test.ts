@@ -45,6 +45,17 @@ describe('lint boundaries', () => {
     expect(results.get('relay/src/config/load-settings.ts')).toEqual([]);
   });
 
+  it('relay/src imports only down its floors (import-floors.json), type-only imports included', () => {
+    expect(rulesFiredOn('relay/src/db/imports-messaging.ts')).toContain('import-x/no-restricted-paths');
+    expect(rulesFiredOn('relay/src/db/imports-messaging-type.ts')).toContain('import-x/no-restricted-paths');
+    expect(results.get('relay/src/db/imports-messaging.ts')?.join('\n')).toContain('relay/src/{db} may import only its own floor and those below');
+    expect(results.get('relay/src/messaging/imports-foundation.ts')).toEqual([]);
+  });
+
+  it("the connector's core imports none of ui/, app/, cli/, desktop/ or electron-main/", () => {
+    expect(rulesFiredOn('connector/src/core/imports-ui.ts')).toContain('import-x/no-restricted-paths');
+  });
+
   it('no import cycles', () => {
     expect(rulesFiredOn('cycle/first.ts')).toContain('import-x/no-cycle');
     expect(rulesFiredOn('cycle/second.ts')).toContain('import-x/no-cycle');

@@ -1,19 +1,16 @@
 // The CLI as a user runs it: spawned processes, a temp data directory, a real relay and the emulator.
 // enroll prints the connector id; pair pairs; run works until SIGTERM and exits cleanly, and only once
 // per data directory; status reports; and a connector killed (SIGKILL) between the books' import and the result report books nothing twice.
-import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import type { ChildProcessWithoutNullStreams } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { transactionSettled } from './helpers/connected-connector.js';
+import { runConnectorCli, spawnConnectorCli } from './helpers/connector-cli.js';
 import { eventually, startTestEmulator, tempDataDir, type TestEmulator } from './helpers/test-emulator.js';
 import { startTestRelay, type TestRelay } from './helpers/test-relay.js';
 import { documentsByEndpoint } from './helpers/voucher-documents.js';
 
-const here = path.dirname(fileURLToPath(import.meta.url));
-const root = path.resolve(here, '../..');
-const cli = path.join(root, 'connector/src/cli.ts');
 
 let relay: TestRelay;
 let books: TestEmulator;
@@ -29,30 +26,20 @@ afterAll(async () => {
   await books?.close();
 });
 
-const QUIET_ENV = { LEDGERWIRE_LOG_LEVEL: 'warn', LEDGERWIRE_PRESENCE_INTERVAL_MS: '200', LEDGERWIRE_RECONNECT_BASE_MS: '50', LEDGERWIRE_RECONNECT_CAP_MS: '500' };
-
-function runCli(args: string[], env: Record<string, string> = {}): Promise<{ code: number | null; json: any; stderr: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', cli, ...args], { cwd: root, env: { ...process.env, ...QUIET_ENV, ...env } });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (d) => (stdout += d));
-    child.stderr.on('data', (d) => (stderr += d));
-    child.on('error', reject);
-    child.on('close', (code) => {
-      try {
-        resolve({ code, json: JSON.parse(stdout), stderr });
-      } catch {
-        reject(new Error(`not JSON (exit ${code}): ${stdout}\n${stderr}`));
-      }
-    });
-  });
+/** A command that prints one JSON document on stdout, parsed. */
+async function runCli(args: string[], env: Record<string, string> = {}): Promise<{ code: number | null; json: any; stderr: string }> {
+  const { code, stdout, stderr } = await runConnectorCli(args, env);
+  try {
+    return { code, json: JSON.parse(stdout), stderr };
+  } catch {
+    throw new Error(`not JSON (exit ${code}): ${stdout}\n${stderr}`);
+  }
 }
 
 type Running = { child: ChildProcessWithoutNullStreams; ready: Promise<any>; exited: Promise<number | null> };
 
 function startRun(dataDir: string, env: Record<string, string> = {}): Running {
-  const child = spawn(process.execPath, ['--import', 'tsx', cli, 'run', '--data', dataDir], { cwd: root, env: { ...process.env, ...QUIET_ENV, ...env } });
+  const child = spawnConnectorCli(['run', '--data', dataDir], env);
   let stdout = '';
   const ready = new Promise<any>((resolve, reject) => {
     child.stdout.on('data', (d) => {

@@ -1,6 +1,6 @@
-// Where the local page comes from: pre-built beside the packaged program (the Windows package defines
-// LEDGERWIRE_PACKAGED when it bundles the connector, and puts the page in ui\ next to it), or bundled
-// in memory at start when run from the sources.
+// Where the local page comes from: pre-built beside the packaged program (the Windows package and
+// `npm run build` define LEDGERWIRE_PACKAGED when they bundle the connector, and put the page in ui\
+// next to it), or bundled in memory at start when run from the sources.
 import path from 'node:path';
 
 declare const LEDGERWIRE_PACKAGED: boolean | undefined;

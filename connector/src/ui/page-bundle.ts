@@ -1,7 +1,7 @@
 // The local page's browser code (Preact + TypeScript under ./browser, built with @ledgerwire/ui-kit as the
-// console is) bundled by esbuild. `npm run connector -- run` bundles it in memory at start, so there is
-// no build step and tests get the very page users get; the Electron package carries it pre-built
-// (build/bundle-connector.mjs writes it with writePageFiles), since esbuild is not in the package.
+// console is) bundled by esbuild. The connector run from its sources (tests, tsx) bundles it in memory at
+// start; `npm run connector` (build/build.mjs writes connector/dist/ui) and the Electron package
+// (build/bundle-connector.mjs writes it with writePageFiles) carry it pre-built and bundle nothing.
 // Asset names carry content hashes; index.html is rendered here.
 import fs from 'node:fs';
 import path from 'node:path';

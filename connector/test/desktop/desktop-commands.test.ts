@@ -2,18 +2,14 @@
 // logon use it: configure before enrolment, enrol with the code from the environment, start in the
 // background once per user (a second start finds the first and opens its page), gather diagnostics
 // without secrets, and stop on request, losing nothing. Real processes, a real relay and the emulator.
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runConnectorCli } from '../helpers/connector-cli.js';
 import { eventually, startTestEmulator, tempDataDir, type TestEmulator } from '../helpers/test-emulator.js';
 import { startTestRelay, type TestRelay } from '../helpers/test-relay.js';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
-const cli = path.join(root, 'connector/src/cli.ts');
-const QUIET_ENV = { LEDGERWIRE_LOG_LEVEL: 'warn', LEDGERWIRE_PRESENCE_INTERVAL_MS: '200', LEDGERWIRE_RECONNECT_BASE_MS: '50', LEDGERWIRE_RECONNECT_CAP_MS: '500' };
 
 let relay: TestRelay;
 let books: TestEmulator;
@@ -26,17 +22,7 @@ afterAll(async () => {
   await books?.close();
 });
 
-function connector(args: string[], env: Record<string, string> = {}): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', cli, ...args], { cwd: root, env: { ...process.env, ...QUIET_ENV, ...env } });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (d) => (stdout += d));
-    child.stderr.on('data', (d) => (stderr += d));
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code, stdout, stderr }));
-  });
-}
+const connector = runConnectorCli;
 
 const liveStatus = (dataDir: string) => {
   try {

@@ -4,7 +4,8 @@
 // "Copy diagnostics" copies what support needs and never a secret; and all of it fits a phone's width.
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { chromium, type Browser } from 'playwright-core';
+import type { Browser } from 'playwright-core';
+import { launchChromium } from '../helpers/chromium.js';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { startConnectorService, type ConnectorHandle } from '../../src/index.js';
 import { FAST } from '../helpers/connected-connector.js';
@@ -35,7 +36,7 @@ describe.skipIf(!browserAvailable)('the connector page on first run', { timeout:
     // As the installer leaves it: the relay's address known, TallyPrime looked for where nothing answers.
     connector.service.rememberRelayUrl(relay.baseUrl);
     await connector.service.setBooksUrl(`127.0.0.1:${await closedPort()}`);
-    browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'] });
+    browser = await launchChromium();
   });
   afterAll(async () => {
     await browser?.close();

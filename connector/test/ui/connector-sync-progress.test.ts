@@ -3,7 +3,8 @@
 // backwards, and the words never say "up to date" while the sync runs. Idle, there is no bar at all.
 // Every change of the page is recorded in the page itself (a MutationObserver), so nothing is sampled
 // by sleeping.
-import { chromium, type Browser } from 'playwright-core';
+import type { Browser } from 'playwright-core';
+import { launchChromium } from '../helpers/chromium.js';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { startConnectorService, type ConnectorHandle } from '../../src/index.js';
 import { FAST } from '../helpers/connected-connector.js';
@@ -39,7 +40,7 @@ describe.skipIf(!browserAvailable)('connector page: a long first sync', { timeou
     books = await startTestEmulator({ vouchers: 3000 });
     // Small windows and batches: many confirmed steps, as over a slow line to the relay.
     connector = await startConnectorService({ dataDir: tempDataDir(), booksUrl: books.xmlUrl, config: { ...FAST, syncBatchItems: 50, syncWindowVouchers: 100 } });
-    browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'] });
+    browser = await launchChromium();
   });
   afterAll(async () => {
     await browser?.close();

@@ -4,7 +4,8 @@
 // is the Preact app built with the product's UI kit; the API behind it refuses calls without the
 // per-start token or from another host name.
 import http from 'node:http';
-import { chromium, type Browser } from 'playwright-core';
+import type { Browser } from 'playwright-core';
+import { launchChromium } from '../helpers/chromium.js';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { startConnectorService, type ConnectorHandle } from '../../src/index.js';
 import { FAST, transactionSettled } from '../helpers/connected-connector.js';
@@ -28,7 +29,7 @@ describe.skipIf(!browserAvailable)('connector local UI', { timeout: 120_000 }, (
     relay = await startTestRelay({ companies: 2, env: { CONNECTOR_CLAIM_INTERVAL_MS: '200' } });
     books = await startTestEmulator();
     connector = await startConnectorService({ dataDir: tempDataDir(), booksUrl: books.xmlUrl, config: FAST });
-    browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'] });
+    browser = await launchChromium();
   });
   afterAll(async () => {
     await browser?.close();

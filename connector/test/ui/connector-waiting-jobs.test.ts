@@ -2,7 +2,8 @@
 // a job waiting because its company is closed in TallyPrime or TallyPrime is not running, with its
 // voucher's date, party and amount as a person there writes them (1,18,000.50) and times in their own
 // time zone; a sync that failed is "not up to date", never "up to date".
-import { chromium, type Browser } from 'playwright-core';
+import type { Browser } from 'playwright-core';
+import { launchChromium } from '../helpers/chromium.js';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { startConnectorService, type ConnectorHandle } from '../../src/index.js';
 import { enrolAndPair, FAST } from '../helpers/connected-connector.js';
@@ -24,7 +25,7 @@ describe.skipIf(!browserAvailable)('connector page: work held back', { timeout: 
     relay = await startTestRelay({ companies: 1 });
     books = await startTestEmulator();
     connector = await startConnectorService({ dataDir: tempDataDir(), booksUrl: books.xmlUrl, config: FAST });
-    browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'] });
+    browser = await launchChromium();
   });
   afterAll(async () => {
     await browser?.close();

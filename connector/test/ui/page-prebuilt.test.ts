@@ -6,7 +6,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { chromium } from 'playwright-core';
+import { launchChromium } from '../helpers/chromium.js';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { startConnectorService, type ConnectorHandle } from '../../src/index.js';
 import { FAST } from '../helpers/connected-connector.js';
@@ -46,7 +46,7 @@ describe('the local page pre-built for the Electron package', { timeout: 120_000
   });
 
   it.skipIf(!inject('browserAvailable'))('runs in Chromium as the page bundled at start does', async () => {
-    const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'] });
+    const browser = await launchChromium();
     try {
       const page = new ConnectorHomePage(await browser.newPage());
       await page.open(connector.uiUrl);

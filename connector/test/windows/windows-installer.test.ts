@@ -259,4 +259,24 @@ describe.skipIf(!wineAvailable)('the Windows installer under Wine', { timeout: 6
     expect(fs.existsSync(programDir())).toBe(false);
     expect(fs.existsSync(dataDir())).toBe(false);
   });
+
+  it('installs and starts all the same when the relay refuses the code, and tells the IT tool so with exit code 3', async () => {
+    const refused = await wine.run([newer.outFile, '/S', `/RELAY=${relay.baseUrl}`, '/CODE=lwct_not-a-token-anyone-was-given'], { env: CONNECTOR_ENV });
+    expect(refused.code).toBe(3);
+    expect(fs.existsSync(path.join(programDir(), 'ledgerwire-connector.exe'))).toBe(true);
+    expect((await wine.registryValues(RUN_KEY))?.['Ledgerwire Connector']).toBeDefined();
+    // Running, waiting on its page for a code, with the relay it was given already filled in.
+    const waiting = await eventually(() => {
+      const live = liveStatus();
+      return live?.status.relay.state === 'not_enrolled' ? live : undefined;
+    }, 'the installed connector to wait for a code', 120_000);
+    expect(waiting.status.relay.url).toBe(relay.baseUrl);
+    const page = await pageApi(waiting.uiUrl, 'GET', '/api/status');
+    expect(page.status).toBe(200);
+    expect(page.json.relay).toMatchObject({ state: 'not_enrolled', url: relay.baseUrl });
+
+    expect((await wine.run([wine.linuxPath(`C:\\users\\${USER}\\AppData\\Local\\Programs\\Ledgerwire Connector\\uninstall.exe`), '/S', '/REMOVEDATA'])).code).toBe(0);
+    await wine.waitIdle();
+    expect(fs.existsSync(programDir())).toBe(false);
+  });
 });

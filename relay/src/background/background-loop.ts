@@ -1,15 +1,11 @@
 // Every background loop of the relay (dispatch worker, webhook retrier, lease reaper, …) runs through
 // this: one pass at a time, woken early by wake(), errors caught and logged with context, backing off
-// after failures, and a health snapshot for /readyz and the console. Tests call runOnce() directly.
+// after failures, and its health for /readyz and the console's Operations page (loop-health.ts says
+// when a loop counts as stuck). Tests call runOnce() directly and pass `now` to move time themselves.
 import type { FastifyBaseLogger } from 'fastify';
+import { isStuck, type LoopHealth, type LoopReport } from './loop-health.js';
 
-export type LoopHealth = Readonly<{
-  name: string;
-  running: boolean;
-  lastRunAt: string | null;
-  lastError: string | null;
-  consecutiveFailures: number;
-}>;
+export type { LoopHealth, LoopReport } from './loop-health.js';
 
 export type BackgroundLoop = Readonly<{
   name: string;
@@ -20,6 +16,8 @@ export type BackgroundLoop = Readonly<{
   /** Run exactly one pass and wait for it; used by tests and by wake-ups. */
   runOnce(): Promise<void>;
   health(): LoopHealth;
+  /** health() with the lag of the oldest due row, read from the database (for /readyz and the console). */
+  report(): Promise<LoopReport>;
 }>;
 
 export function createBackgroundLoop(options: {
@@ -29,17 +27,26 @@ export function createBackgroundLoop(options: {
   log: FastifyBaseLogger;
   /** One pass. Return true when there may be more work right away (the loop runs again at once). */
   pass(): Promise<boolean | void>;
+  /** When the oldest row this loop should already have worked became due (null: none is due). */
+  oldestDue?: (now: Date) => Promise<Date | null>;
+  /** Milliseconds since the epoch; tests move it. Default Date.now. */
+  now?: () => number;
 }): BackgroundLoop {
   const maxBackoffMs = options.maxBackoffMs ?? 60_000;
+  const now = options.now ?? Date.now;
   let running = false;
   let timer: NodeJS.Timeout | undefined;
   let current: Promise<void> | undefined;
   let again = false;
-  let lastRunAt: string | null = null;
+  let startedAt: number | null = null;
+  let lastPassAt: number | null = null;
   let lastError: string | null = null;
+  let lastErrorAt: number | null = null;
   let failures = 0;
+  let nextDelayMs = 0;
 
   const schedule = (delay: number) => {
+    nextDelayMs = delay;
     if (!running) return;
     clearTimeout(timer);
     timer = setTimeout(() => void runOnce(), delay);
@@ -50,15 +57,15 @@ export function createBackgroundLoop(options: {
     try {
       const more = await options.pass();
       failures = 0;
-      lastError = null;
       return more === true;
     } catch (error) {
       failures += 1;
       lastError = error instanceof Error ? error.message : String(error);
+      lastErrorAt = now();
       options.log.error({ err: error, loop: options.name, failures }, 'background loop pass failed');
       return false;
     } finally {
-      lastRunAt = new Date().toISOString();
+      lastPassAt = now();
     }
   }
 
@@ -81,11 +88,28 @@ export function createBackgroundLoop(options: {
     return current;
   }
 
+  const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
+
+  function health(): LoopHealth {
+    const at = now();
+    return {
+      name: options.name,
+      running,
+      intervalMs: options.intervalMs,
+      lastPassAt: iso(lastPassAt),
+      lastError,
+      lastErrorAt: iso(lastErrorAt),
+      consecutiveFailures: failures,
+      stuck: isStuck({ running, intervalMs: options.intervalMs, nextDelayMs, since: lastPassAt ?? startedAt, now: at }),
+    };
+  }
+
   return Object.freeze({
     name: options.name,
     start() {
       if (running) return;
       running = true;
+      startedAt = now();
       schedule(0);
     },
     async stop() {
@@ -97,6 +121,13 @@ export function createBackgroundLoop(options: {
       if (running) void runOnce();
     },
     runOnce,
-    health: () => ({ name: options.name, running, lastRunAt, lastError, consecutiveFailures: failures }),
+    health,
+    async report() {
+      const snapshot = health();
+      if (options.oldestDue === undefined) return { ...snapshot, oldestDueLagMs: null };
+      const at = now();
+      const due = await options.oldestDue(new Date(at));
+      return { ...snapshot, oldestDueLagMs: due === null ? 0 : Math.max(0, at - due.getTime()) };
+    },
   });
 }

@@ -4,6 +4,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { BridgeConfig } from '../config/load-config.js';
 import type { RelayDatabase } from '../db/database.js';
 import { createBackgroundLoop, type BackgroundLoop } from '../background/background-loop.js';
+import { oldestDueAt } from '../background/oldest-due-row.js';
 import { GroupedRateCount } from '../limits/grouped-rate-count.js';
 import { RateLimiter, rateLimiterOptionsFor } from '../limits/rate-limiter.js';
 import { ApplicationService } from './applications/application-service.js';
@@ -70,6 +71,7 @@ export function createBridgeServices(deps: {
     pass: async () => {
       await jobQueue.expireLeases();
     },
+    oldestDue: (at) => oldestDueAt(db, { table: 'transactions', status: 'processing', dueColumn: 'lease_expires_at' }, at),
   });
   const voucherTypes = new VoucherTypeKinds({ db });
   // On SQLite (one process) per-minute counts are kept in memory, as the messaging API keeps its

@@ -4,7 +4,7 @@ import { migrateToLatest } from '../db/migrate.js';
 import { ensureInstallationId } from '../operator/installation.js';
 import { rotateOperatorToken } from '../operator/operator-token.js';
 import { RELAY_VERSION } from '../version.js';
-import type { AdminCommand } from './admin-command.js';
+import type { AdminCommand } from '../foundation/admin-command.js';
 import { backupCommands } from './backup-command.js';
 import { bridgeAdminCommands } from '../bridge/operator/bridge-admin-commands.js';
 import { webhookAdminCommands } from '../webhooks/webhook-admin-commands.js';

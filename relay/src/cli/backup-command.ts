@@ -2,7 +2,7 @@
 // the directory the command was typed in, as DATA_DIR is.
 import path from 'node:path';
 import { backupDataDirectory } from '../db/backup-data-directory.js';
-import type { AdminCommand } from './admin-command.js';
+import type { AdminCommand } from '../foundation/admin-command.js';
 
 export const backupCommands: Record<string, AdminCommand> = {
   backup: {

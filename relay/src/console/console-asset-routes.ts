@@ -3,7 +3,7 @@
 // content). A strict Content-Security-Policy: only our own scripts; inline styles are allowed so the
 // template preview (a sandboxed iframe without scripts) shows e-mail HTML as a mail client would.
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
-import { consoleBundle } from './console-bundle.js';
+import { readConsoleBundle } from './console-bundle.js';
 
 const CONTENT_SECURITY_POLICY = [
   "default-src 'self'",
@@ -27,8 +27,8 @@ function secureHeaders(reply: FastifyReply): FastifyReply {
 }
 
 export const consoleAssetRoutes: FastifyPluginAsync = async (app) => {
-  // Built before the app is ready, so a broken bundle stops the relay at start, not at first visit.
-  const bundle = await consoleBundle();
+  // Read before the app is ready, so a missing build stops the relay at start, not at first visit.
+  const bundle = readConsoleBundle();
 
   const sendIndex = (_request: unknown, reply: FastifyReply) =>
     secureHeaders(reply).header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(bundle.indexHtml);

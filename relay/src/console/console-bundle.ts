@@ -1,9 +1,9 @@
-// Builds the console's browser code (Preact + TypeScript under ./app) with esbuild, in memory, when
-// the relay starts: `npm start` needs no build step and tests get the very bundle users get. Assets
-// carry content hashes in their names so they can be cached for ever; index.html is rendered here.
+// The console's browser code (Preact + TypeScript under ./app) as `npm run build` wrote it into
+// relay/dist/console (build/build.mjs): a started relay reads those files and bundles nothing. Asset
+// names carry content hashes so they can be cached for ever; index.html is rendered here, naming them.
+import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { build } from 'esbuild';
 
 export type ConsoleAsset = Readonly<{ body: Buffer; contentType: string }>;
 
@@ -13,52 +13,52 @@ export type ConsoleBundle = Readonly<{
   indexHtml: string;
 }>;
 
-const appDir = fileURLToPath(new URL('./app/', import.meta.url));
+export class ConsoleNotBuiltError extends Error {
+  constructor(dir: string, reason: string) {
+    super(`The console's pages are not built (${dir}: ${reason}). Run "npm run build" (npm start does it for you).`);
+    this.name = 'ConsoleNotBuiltError';
+  }
+}
 
 const contentTypes: Record<string, string> = {
   '.js': 'text/javascript; charset=utf-8',
   '.css': 'text/css; charset=utf-8',
 };
 
-let cached: Promise<ConsoleBundle> | undefined;
-
-/** The bundle, built once per process (every app built in this process shares it). */
-export function consoleBundle(): Promise<ConsoleBundle> {
-  cached ??= buildConsoleBundle().catch((error: unknown) => {
-    // A failed build must not stick: the next app start tries again.
-    cached = undefined;
-    throw error;
-  });
-  return cached;
+/**
+ * relay/dist/console, found from this module's own place: the sources (relay/src/console/) and the
+ * compiled relay (relay/dist/server.mjs) sit at different depths, so the nearest folder holding the
+ * relay's package.json is taken.
+ */
+export function builtConsoleDir(from: string = fileURLToPath(import.meta.url)): string {
+  let dir = path.dirname(from);
+  for (;;) {
+    const manifest = path.join(dir, 'package.json');
+    if (fs.existsSync(manifest) && (JSON.parse(fs.readFileSync(manifest, 'utf8')) as { name?: string }).name === '@ledgerwire/relay') {
+      return path.join(dir, 'dist', 'console');
+    }
+    const parent = path.dirname(dir);
+    if (parent === dir) throw new ConsoleNotBuiltError(from, 'no relay package.json above it');
+    dir = parent;
+  }
 }
 
-async function buildConsoleBundle(): Promise<ConsoleBundle> {
-  const result = await build({
-    entryPoints: [path.join(appDir, 'main.tsx')],
-    tsconfig: path.join(appDir, 'tsconfig.json'),
-    bundle: true,
-    write: false,
-    outdir: '/console-assets',
-    entryNames: '[name]-[hash]',
-    format: 'esm',
-    platform: 'browser',
-    target: ['es2020', 'chrome100', 'firefox100', 'safari15'],
-    jsx: 'automatic',
-    jsxImportSource: 'preact',
-    minify: true,
-    legalComments: 'none',
-    logLevel: 'silent',
-  });
+/** The built console as the build left it in `dir`; a missing or incomplete build stops the start with what to run. */
+export function readConsoleBundle(dir: string = builtConsoleDir()): ConsoleBundle {
+  let names: string[];
+  try {
+    names = fs.readdirSync(dir);
+  } catch {
+    throw new ConsoleNotBuiltError(dir, 'missing');
+  }
   const assets = new Map<string, ConsoleAsset>();
-  for (const file of result.outputFiles) {
-    const name = path.basename(file.path);
+  for (const name of names) {
     const contentType = contentTypes[path.extname(name)];
-    if (contentType === undefined) continue;
-    assets.set(name, { body: Buffer.from(file.contents), contentType });
+    if (contentType !== undefined) assets.set(name, { body: fs.readFileSync(path.join(dir, name)), contentType });
   }
   const script = [...assets.keys()].find((name) => name.endsWith('.js'));
   const style = [...assets.keys()].find((name) => name.endsWith('.css'));
-  if (script === undefined || style === undefined) throw new Error('The console build produced no script or no stylesheet');
+  if (script === undefined || style === undefined) throw new ConsoleNotBuiltError(dir, 'no script or no stylesheet in it');
   return { assets, indexHtml: renderIndexHtml(script, style) };
 }
 

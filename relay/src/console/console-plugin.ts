@@ -3,6 +3,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { consoleAssetRoutes } from './console-asset-routes.js';
 import { consoleBridgeRoutes } from './console-bridge-routes.js';
+import { consoleOperationsRoutes } from './console-operations-routes.js';
 import { consoleQueryRoutes } from './console-query-routes.js';
 import { consoleWebhookActionRoutes } from './console-webhook-action-routes.js';
 
@@ -11,4 +12,5 @@ export const consolePlugin: FastifyPluginAsync = async (app) => {
   await app.register(consoleQueryRoutes, { prefix: '/admin/v1/console' });
   await app.register(consoleBridgeRoutes, { prefix: '/admin/v1/console' });
   await app.register(consoleWebhookActionRoutes, { prefix: '/admin/v1/console' });
+  await app.register(consoleOperationsRoutes, { prefix: '/admin/v1/console' });
 };

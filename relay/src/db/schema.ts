@@ -1,9 +1,9 @@
 // Table types for Kysely. Each service adds its tables here, next to the migration that creates them.
 // Timestamps are ISO 8601 strings in UTC on both dialects; booleans are 0/1 integers.
 import type { Generated } from 'kysely';
-import type { BridgeTables } from '../bridge/bridge-tables.js';
-import type { ConnectorTables } from '../bridge/connectors/connector-tables.js';
-import type { OperatorTables } from '../operator/operator-tables.js';
+import type { BridgeTables } from './bridge-tables.js';
+import type { ConnectorTables } from './connector-tables.js';
+import type { OperatorTables } from './operator-tables.js';
 
 export interface RelaySettingsTable {
   key: string;
@@ -131,14 +131,14 @@ export interface MsgMessagesTable {
   error: string | null;
   created_at: string;
   updated_at: string;
-  /** Decoded bytes of the message's attachments (0310); 0 without any. */
-  attachment_bytes: number;
+  /** Decoded bytes of the message's attachments (0310); 0 without any (the column's default). */
+  attachment_bytes: Generated<number>;
   /** JSON object of strings, or null without any (0312). */
   metadata: string | null;
   /** JSON array of strings, or null without any (0312). */
   tags: string | null;
-  /** 1 when sent with a test key (0313): outbox only, simulated events. */
-  test_mode: number;
+  /** 1 when sent with a test key (0313): outbox only, simulated events; 0 (the default) when live. */
+  test_mode: Generated<number>;
 }
 
 export interface MsgRefusedSendsTable {
@@ -248,7 +248,7 @@ export interface Database {
   msg_events: MsgEventsTable;
   msg_event_rules: MsgEventRulesTable;
   rate_limit_counters: RateLimitCountersTable;
-  // Accounting bridge (0200–0204): relay/src/bridge/bridge-tables.ts
+  // Accounting bridge (0200–0204): db/bridge-tables.ts
   applications: BridgeTables['applications'];
   bridge_api_keys: BridgeTables['bridge_api_keys'];
   customers: BridgeTables['customers'];
@@ -258,10 +258,10 @@ export interface Database {
   pulled_vouchers: BridgeTables['pulled_vouchers'];
   pulled_masters: BridgeTables['pulled_masters'];
   report_snapshots: BridgeTables['report_snapshots'];
-  // Connector gateway (0250): relay/src/bridge/connectors/connector-tables.ts
+  // Connector gateway (0250): db/connector-tables.ts
   connectors: ConnectorTables['connectors'];
   connector_sync_cursors: ConnectorTables['connector_sync_cursors'];
-  // Operator accounts and audit log (0300): relay/src/operator/operator-tables.ts
+  // Operator accounts and audit log (0300): db/operator-tables.ts
   operator_accounts: OperatorTables['operator_accounts'];
   operator_audit_log: OperatorTables['operator_audit_log'];
 }

@@ -5,6 +5,7 @@
 // idempotency fingerprint, Handlebars, JSON.stringify on the way to the database). Checked once, here,
 // so both databases judge every input alike.
 import { AppError } from '../errors/catalogue.js';
+import type { LongStrings } from '../foundation/long-json-strings.js';
 
 export const INPUT_LIMITS = Object.freeze({
   /** Arrays and objects inside one another; free-form `data` of a send or an event is the deepest legitimate body. */
@@ -63,11 +64,7 @@ export function jsonDepthExceeds(text: string, max: number): boolean {
   return false;
 }
 
-/**
- * Strings a route lets be longer than maxStringLength, by path (e.g. a send's base64 attachments):
- * `allows(path)` names them, `max` bounds them. The route's own schema still judges them.
- */
-export type LongStrings = Readonly<{ max: number; allows: (path: readonly (string | number)[]) => boolean }>;
+export type { LongStrings } from '../foundation/long-json-strings.js';
 
 /**
  * Throws the refusal for the first string, key, array or object of a parsed JSON body that breaks a

@@ -5,6 +5,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { RelayConfig } from '../config/load-config.js';
 import type { RelayDatabase } from '../db/database.js';
 import { createBackgroundLoop, type BackgroundLoop } from '../background/background-loop.js';
+import { oldestDueAt } from '../background/oldest-due-row.js';
 import { RateLimiter, rateLimiterOptionsFor } from '../limits/rate-limiter.js';
 import { ByteBudget } from './byte-budget.js';
 import { CircuitBreakers } from './dispatch/circuit-breaker.js';
@@ -22,7 +23,7 @@ import { MessageAcceptBatcher } from './messages/message-accept-batcher.js';
 import { MessageBatchInsert } from './messages/message-batch-insert.js';
 import { MessageQueryService } from './messages/message-query-service.js';
 import { MessageRepository } from './messages/message-repository.js';
-import { SendService } from './messages/send-service.js';
+import { SendService } from './messages/queue-message.js';
 import { ProviderWebhookService } from './provider-webhooks/provider-webhook-service.js';
 import { ProviderRegistry } from './providers/provider-registry.js';
 import { SuppressionRepository } from './suppressions/suppression-repository.js';
@@ -105,6 +106,8 @@ export function createMessagingModule(options: MessagingModuleOptions): Messagin
     intervalMs: settings.dispatchIntervalMs,
     log,
     pass: () => worker.runPass(),
+    oldestDue: (at) => oldestDueAt(db, { table: 'msg_messages', status: 'queued', dueColumn: 'next_attempt_at' }, at),
+    now,
   });
   const batchInsert = new MessageBatchInsert(db);
   const accepts = new MessageAcceptBatcher((batch) => acceptMessageBatch({ db, insert: batchInsert, limiter }, batch));
@@ -116,11 +119,15 @@ export function createMessagingModule(options: MessagingModuleOptions): Messagin
     intervalMs: settings.dispatchIntervalMs,
     log,
     pass: () => eventWorker.runPass(),
+    oldestDue: (at) => oldestDueAt(db, { table: 'msg_events', status: 'pending', dueColumn: 'next_attempt_at' }, at),
+    now,
   });
   const pruneLoop = createBackgroundLoop({
     name: 'rate-limit-pruner',
     intervalMs: 10 * 60_000,
     log,
+    oldestDue: (at) => oldestDueAt(db, { table: 'rate_limit_counters', dueColumn: 'expires_at' }, at),
+    now,
     pass: async () => {
       await limiter.pruneExpired();
       await refusedSends.prune();

@@ -2,7 +2,7 @@
 // process sees a rotation or revocation on the very next request: nothing is cached.
 import type { Kysely, Selectable } from 'kysely';
 import type { Database } from '../db/schema.js';
-import type { OperatorTables } from './operator-tables.js';
+import type { OperatorTables } from '../db/operator-tables.js';
 
 export type OperatorAccountRow = Selectable<OperatorTables['operator_accounts']>;
 

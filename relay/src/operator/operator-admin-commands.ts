@@ -2,7 +2,7 @@
 // relay's DATA_DIR, so acts as the bootstrap token does; its account changes are audited as such.
 import os from 'node:os';
 import { AuditLogQuery, OperatorAccountIn } from '@ledgerwire/shared';
-import type { AdminCommand, AdminCommandContext } from '../cli/admin-command.js';
+import type { AdminCommand, AdminCommandContext } from '../foundation/admin-command.js';
 import { AuditLogRepository } from './audit/audit-log-repository.js';
 import { auditDetails } from './audit/audit-details.js';
 import { OperatorAccountRepository } from './operator-account-repository.js';

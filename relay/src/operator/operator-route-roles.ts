@@ -98,6 +98,7 @@ export const OPERATOR_ROUTE_RULES: Readonly<Record<string, OperatorRouteRule>> =
   [`GET ${P}/console/transactions/:job_id`]: read,
   [`GET ${P}/console/pulled-data`]: read,
   [`GET ${P}/console/webhooks`]: read,
+  [`GET ${P}/console/background-loops`]: read,
   [`GET ${P}/console/webhooks/:endpoint_id/deliveries`]: read,
   [`POST ${P}/console/webhooks/:endpoint_id/test`]: support('webhook.test', { type: 'webhook', param: 'endpoint_id' }),
   // Enabling a failing endpoint again is the step before redelivering to it: a support action.

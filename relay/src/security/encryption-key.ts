@@ -5,7 +5,6 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import type { RelayConfig } from '../config/load-config.js';
 import { SecretBox } from './secret-box.js';
 
 export const ENCRYPTION_KEY_FILE = 'encryption-key';
@@ -38,7 +37,8 @@ export function ensureEncryptionKey(options: { dataDir: string; envKey: string |
 }
 
 /** The secret box for this relay's config (the server and the admin CLI alike). */
-export function secretBoxFor(config: Pick<RelayConfig, 'dataDir' | 'encryptionKey'>): SecretBox {
+/** Structural, not RelayConfig: the config loader validates keys with decodeEncryptionKey, so security sits below config. */
+export function secretBoxFor(config: Readonly<{ dataDir: string; encryptionKey?: string | undefined }>): SecretBox {
   return new SecretBox(ensureEncryptionKey({ dataDir: config.dataDir, envKey: config.encryptionKey }).key);
 }
 

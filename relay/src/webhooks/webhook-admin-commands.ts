@@ -2,7 +2,7 @@
 // `webhook-delivery <dlv_id>` shows a delivery; `redeliver-webhook <dlv_id>` queues it again (the
 // running relay's delivery loop sends it on its next poll).
 import { WEBHOOK_EVENT_TYPES } from '@ledgerwire/shared';
-import type { AdminCommand, AdminCommandContext } from '../cli/admin-command.js';
+import type { AdminCommand, AdminCommandContext } from '../foundation/admin-command.js';
 import { secretBoxFor } from '../security/encryption-key.js';
 import { WebhookService } from './webhook-service.js';
 

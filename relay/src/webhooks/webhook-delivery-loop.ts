@@ -4,6 +4,7 @@
 // process on a shared PostgreSQL, and retries coming due, are picked up.
 import type { FastifyBaseLogger } from 'fastify';
 import { createBackgroundLoop, type BackgroundLoop } from '../background/background-loop.js';
+import { oldestDueAt } from '../background/oldest-due-row.js';
 import { WebhookDeliveryWorker, type WebhookDeliveryWorkerDeps } from './webhook-delivery-worker.js';
 
 export const WEBHOOK_LOOP_INTERVAL_MS = 2_000;
@@ -18,5 +19,6 @@ export function createWebhookDeliveryLoop(
     intervalMs: intervalMs ?? WEBHOOK_LOOP_INTERVAL_MS,
     log,
     pass: async () => (await worker.deliverDue()) >= worker.batchSize,
+    oldestDue: (at) => oldestDueAt(workerDeps.db, { table: 'webhook_deliveries', status: 'pending', dueColumn: 'next_attempt_at' }, at),
   });
 }

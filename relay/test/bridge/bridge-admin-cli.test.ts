@@ -2,7 +2,7 @@
 // key made from the shell authenticate over HTTP; settings and pairing show up in the API.
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { adminCommands } from '../../src/cli/admin-commands.js';
-import type { AdminCommandContext } from '../../src/cli/admin-command.js';
+import type { AdminCommandContext } from '../../src/foundation/admin-command.js';
 import { describeOnDatabases } from '../helpers/test-databases.js';
 import type { TestRelay } from '../helpers/test-relay.js';
 import { api, insertConnector, startBridgeRelay } from './bridge-test-kit.js';

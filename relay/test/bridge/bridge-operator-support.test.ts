@@ -4,7 +4,7 @@
 // or company; bad input answers 4xx in plain words.
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { adminCommands } from '../../src/cli/admin-commands.js';
-import type { AdminCommandContext } from '../../src/cli/admin-command.js';
+import type { AdminCommandContext } from '../../src/foundation/admin-command.js';
 import { describeOnDatabases } from '../helpers/test-databases.js';
 import { call, type TestRelay } from '../helpers/test-relay.js';
 import { admin, api, pairWithConnector, provisionTenant, sampleInvoice, startBridgeRelay, type Tenant } from './bridge-test-kit.js';

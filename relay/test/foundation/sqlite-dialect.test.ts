@@ -12,7 +12,7 @@ import { sql } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openDatabase, type RelayDatabase } from '../../src/db/database.js';
 import type { SqliteCheckpoint } from '../../src/db/sqlite-dialect.js';
-import { isUniqueViolation } from '../../src/messaging/messaging-ids.js';
+import { isUniqueViolation } from '../../src/foundation/messaging-ids.js';
 
 
 describe('embedded SQLite', () => {

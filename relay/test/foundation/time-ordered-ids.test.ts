@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { newJobId } from '../../src/bridge/bridge-ids.js';
 import { randomHex, uuidV7 } from '../../src/db/time-ordered-ids.js';
-import { newId } from '../../src/messaging/messaging-ids.js';
+import { newId } from '../../src/foundation/messaging-ids.js';
 
 const UUID_V7 = /^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 

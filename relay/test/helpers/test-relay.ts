@@ -2,7 +2,7 @@
 // that states the status it expects and fails with the body on any other.
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { expect } from 'vitest';
-import { buildApp } from '../../src/app.js';
+import { buildApp, type BuildAppOptions } from '../../src/app.js';
 import { loadConfig, type RelayConfig } from '../../src/config/load-config.js';
 import { createTestDatabase, type DatabaseKind, type TestDatabase } from './test-databases.js';
 
@@ -18,7 +18,7 @@ export type TestRelay = Readonly<{
 export async function startTestRelay(
   kind: DatabaseKind,
   env: Record<string, string> = {},
-  options: { logStream?: NodeJS.WritableStream } = {},
+  options: BuildAppOptions = {},
 ): Promise<TestRelay> {
   const testDatabase = await createTestDatabase(kind);
   const base = loadConfig({ DATA_DIR: testDatabase.dataDir, LOG_LEVEL: 'silent', RELAY_ADMIN_TOKEN: TEST_OPERATOR_TOKEN, ...env });

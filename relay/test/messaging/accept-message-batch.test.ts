@@ -7,7 +7,7 @@ import { acceptMessageBatch, type PendingMessage } from '../../src/messaging/mes
 import { MessageAcceptBatcher } from '../../src/messaging/messages/message-accept-batcher.js';
 import { MessageBatchInsert } from '../../src/messaging/messages/message-batch-insert.js';
 import type { MessageRow } from '../../src/messaging/messages/message-repository.js';
-import { newId } from '../../src/messaging/messaging-ids.js';
+import { newId } from '../../src/foundation/messaging-ids.js';
 import { DEFAULT_TENANT_LIMITS, limitRules } from '../../src/messaging/tenants/tenant-limits.js';
 import { describeOnDatabases } from '../helpers/test-databases.js';
 import { midMinute, provisionTenant, startMessagingRelay, TestClock, type MessagingTestRelay } from './support/messaging-test-relay.js';

@@ -3,7 +3,7 @@
 // copy), including JavaScript's integer-keys-first order, omitted values and array holes.
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { canonicalJson, requestFingerprint } from '../../src/messaging/messages/request-fingerprint.js';
+import { canonicalJson, requestFingerprint } from '../../src/foundation/request-fingerprint.js';
 
 /** The first version, verbatim: the reference the stored fingerprints were made with. */
 function referenceCanonical(value: unknown): unknown {

@@ -1,7 +1,7 @@
 // The operator CLI commands use the same service as /admin/v1/operators: a token made from the shell
 // works over HTTP, a revocation from the shell is refused over HTTP at once, and both are audited.
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import type { AdminCommandContext } from '../../src/cli/admin-command.js';
+import type { AdminCommandContext } from '../../src/foundation/admin-command.js';
 import { adminCommands } from '../../src/cli/admin-commands.js';
 import { startBridgeRelay } from '../bridge/bridge-test-kit.js';
 import { describeOnDatabases } from '../helpers/test-databases.js';

@@ -2,6 +2,7 @@
 // the console needs that the messaging and bridge operator APIs do not answer by themselves.
 import { z } from 'zod';
 import { DeliveryStatus } from '../messaging/delivery-status.js';
+import { LoopHealthOut } from '../probes/health.js';
 import { MessageOut } from '../messaging/send-message.js';
 import { WebhookDeliveryOut, WebhookEndpointOut } from '../webhooks/index.js';
 
@@ -108,3 +109,14 @@ export const ConsoleTemplateDraftPreviewIn = z
     examples: [{ subject: 'Order {{order.number}} shipped', html: '<p>Dear {{customer.name}}</p>', text: null, data: { order: { number: 'SO-1042' }, customer: { name: 'Asha Rao' } } }],
   });
 export type ConsoleTemplateDraftPreviewIn = z.infer<typeof ConsoleTemplateDraftPreviewIn>;
+
+/** The relay's background loops for the console's Operations page: the same reports /readyz gives, always 200. */
+export const ConsoleBackgroundLoopsOut = z
+  .object({
+    success: z.literal(true),
+    /** What /readyz answers now: 'unavailable' when the database does not answer or a loop is stuck. */
+    readiness: z.enum(['ready', 'unavailable']),
+    loops: z.array(LoopHealthOut),
+  })
+  .meta({ id: 'ConsoleBackgroundLoopsOut' });
+export type ConsoleBackgroundLoopsOut = z.infer<typeof ConsoleBackgroundLoopsOut>;

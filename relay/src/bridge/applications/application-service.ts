@@ -6,8 +6,8 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { AppError } from '../../errors/catalogue.js';
 import { generateSecret, secretMatchesHash, sha256Hex } from '../../security/secret-hash.js';
-import type { BridgeApiKeysTable } from '../bridge-tables.js';
-import { ShortLivedCache } from '../../messaging/short-lived-cache.js';
+import type { BridgeApiKeysTable } from '../../db/bridge-tables.js';
+import { ShortLivedCache } from '../../foundation/short-lived-cache.js';
 import { parseJson, prefixedId, systemClock, type Clock } from '../bridge-ids.js';
 
 /**

@@ -5,7 +5,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { AppError } from '../../errors/catalogue.js';
-import { ShortLivedCache } from '../../messaging/short-lived-cache.js';
+import { ShortLivedCache } from '../../foundation/short-lived-cache.js';
 import type { AuthenticatedKey } from '../applications/application-service.js';
 import type { CompanyRow } from '../companies/company-repository.js';
 

@@ -1,11 +1,11 @@
 // Company rows: lookups, settings, the customer link and the connector pairing. The gateway calls
-// findPairedCompanies (findPairedCompaniesOf for many connectors) / pair / unpair (see
-// /work/notes/bridge-interfaces.md).
+// findPairedCompanies (findPairedCompaniesOf for many connectors) / pair / unpair (the shape it
+// relies on is in gateway/gateway-ports.ts).
 import type { CompanyOut } from '@ledgerwire/shared';
 import type { Kysely, Selectable } from 'kysely';
 import { ReusableQuery } from '../../db/reusable-query.js';
 import type { Database } from '../../db/schema.js';
-import type { CompaniesTable } from '../bridge-tables.js';
+import type { CompaniesTable } from '../../db/bridge-tables.js';
 import { systemClock, type Clock } from '../bridge-ids.js';
 
 export type CompanyRow = Selectable<CompaniesTable>;

@@ -1,6 +1,6 @@
 // What the bridge API reads about connectors: the gateway's connector repository
-// (relay/src/bridge/connectors/connector-repository.ts) satisfies this shape, see
-// /work/notes/bridge-interfaces.md. Kept as a type so services depend on the shape, not the module.
+// (relay/src/bridge/connectors/connector-repository.ts) satisfies this shape. Kept as a type so
+// services depend on the shape, not the module.
 export type ConnectorRecord = Readonly<{
   id: string;
   customer_id: string;

@@ -3,7 +3,7 @@
 import type { Kysely, Selectable } from 'kysely';
 import { ReusableQuery } from '../../db/reusable-query.js';
 import type { Database } from '../../db/schema.js';
-import type { ConnectorsTable } from './connector-tables.js';
+import type { ConnectorsTable } from '../../db/connector-tables.js';
 
 export type ConnectorRecord = Readonly<{
   id: string;

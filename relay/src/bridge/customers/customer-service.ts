@@ -6,7 +6,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { AppError } from '../../errors/catalogue.js';
 import { generateSecret, secretMatchesHash, sha256Hex } from '../../security/secret-hash.js';
-import type { CustomersTable } from '../bridge-tables.js';
+import type { CustomersTable } from '../../db/bridge-tables.js';
 import { prefixedId, systemClock, type Clock } from '../bridge-ids.js';
 
 const TOKEN_PREFIX = 'lwct_';

@@ -2,7 +2,7 @@
 // holds its own credential `<connector_id>:<secret>`, of which only the secret's SHA-256 is stored. So
 // rotating the customer token stops new enrolments and leaves enrolled machines working.
 import { AppError } from '../../errors/catalogue.js';
-import { isUniqueViolation } from '../../messaging/messaging-ids.js';
+import { isUniqueViolation } from '../../foundation/messaging-ids.js';
 import { generateSecret, secretMatchesHash, sha256Hex } from '../../security/secret-hash.js';
 import { prefixedId, systemClock } from '../bridge-ids.js';
 import type { ConnectorRepository } from '../connectors/connector-repository.js';

@@ -1,6 +1,6 @@
 // What the gateway needs from the rest of the relay, as shapes: the bridge-API helper's JobQueue,
 // PulledDataStore, company repository and customer lookup, and the webhook engine's publish. The real
-// classes satisfy these structurally (see /work/notes/bridge-interfaces.md); tests of the protocol alone
+// classes satisfy these structurally (the type-checker holds them to it); tests of the protocol alone
 // can hand in small in-memory versions.
 import type { SyncMasterItem, SyncVoucherItem } from '@ledgerwire/shared';
 import type { ClaimedJob } from '../jobs/job-queue.js';

@@ -1,6 +1,6 @@
 // The bridge's job queue: a transaction row is the queue entry. The connector gateway claims jobs
 // for a connector, reports each outcome, and hands jobs back when the connector drops; leases that
-// run out are reaped the same way. Interface agreed in /work/notes/bridge-interfaces.md.
+// run out are reaped the same way. The gateway sees it through the JobQueue shape in gateway/gateway-ports.ts.
 import type { Kysely } from 'kysely';
 import type { DialectCapabilities } from '../../db/capabilities.js';
 import type { Database } from '../../db/schema.js';

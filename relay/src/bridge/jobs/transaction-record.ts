@@ -1,7 +1,7 @@
 // Turns a transactions row into the status record of the contract.
 import type { TransactionRecordOut, WaitingReasonOut } from '@ledgerwire/shared';
 import type { Selectable } from 'kysely';
-import type { TransactionDocumentsTable, TransactionsTable } from '../bridge-tables.js';
+import type { TransactionDocumentsTable, TransactionsTable } from '../../db/bridge-tables.js';
 import { parseJson } from '../bridge-ids.js';
 
 export type TransactionRow = Selectable<TransactionsTable>;

@@ -1,6 +1,6 @@
 // Admin CLI commands of the accounting bridge: the same services as its operator API.
 import { ApiKeyIn, CompanyPairIn, CompanySettingsIn, OperatorCompanyAttachIn, WEBHOOK_EVENT_TYPES } from '@ledgerwire/shared';
-import type { AdminCommand, AdminCommandContext } from '../../cli/admin-command.js';
+import type { AdminCommand, AdminCommandContext } from '../../foundation/admin-command.js';
 import { ApplicationService } from '../applications/application-service.js';
 import { CompanyRepository } from '../companies/company-repository.js';
 import { CompanyService } from '../companies/company-service.js';

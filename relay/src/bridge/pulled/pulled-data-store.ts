@@ -1,5 +1,5 @@
-// Where sync batches from the connector land (called by the gateway; interface in
-// /work/notes/bridge-interfaces.md). Vouchers and masters are upserted by books GUID; a voucher whose
+// Where sync batches from the connector land (called by the gateway through the PulledDataStore
+// shape in gateway/gateway-ports.ts). Vouchers and masters are upserted by books GUID; a voucher whose
 // alter id rose after the caller acknowledged it is pending again; GUIDs gone from the books are
 // marked deleted (kept, but left out of lists). A batch older than what is stored changes nothing.
 import { voucherKindFromReservedName, type SyncMasterItem, type SyncVoucherItem } from '@ledgerwire/shared';

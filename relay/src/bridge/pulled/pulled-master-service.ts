@@ -12,7 +12,7 @@ import {
 import type { Kysely, Selectable } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { AppError } from '../../errors/catalogue.js';
-import type { PulledMastersTable } from '../bridge-tables.js';
+import type { PulledMastersTable } from '../../db/bridge-tables.js';
 import type { CompanyRow } from '../companies/company-repository.js';
 import { parseJson } from '../bridge-ids.js';
 

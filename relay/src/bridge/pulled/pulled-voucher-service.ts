@@ -4,7 +4,7 @@ import type { PulledVoucherAckOut, PulledVoucherListQuery, PulledVoucherOut } fr
 import type { ExpressionBuilder, Kysely, Selectable } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { AppError } from '../../errors/catalogue.js';
-import type { PulledVouchersTable } from '../bridge-tables.js';
+import type { PulledVouchersTable } from '../../db/bridge-tables.js';
 import { parseJson, systemClock, type Clock } from '../bridge-ids.js';
 
 type Row = Selectable<PulledVouchersTable> & { source_job_id: string | null };

@@ -4,18 +4,18 @@
 import { MasterRenderError, type AcceptanceOut, type AnyMasterWriteIn, type MasterType } from '@ledgerwire/shared';
 import { AppError } from '../../errors/catalogue.js';
 // The messaging API's canonical-JSON fingerprint, so both APIs tell a repeat from a reuse the same way.
-import { requestFingerprint } from '../../messaging/messages/request-fingerprint.js';
+import { requestFingerprint } from '../../foundation/request-fingerprint.js';
 import type { CompanyRow } from '../companies/company-repository.js';
 import { newJobId, systemClock, type Clock } from '../bridge-ids.js';
 import type { JobQueue } from '../jobs/job-queue.js';
-import { renderMasterJobXml } from '../jobs/render-job-xml.js';
+import { renderJobXml, type JobXmlSource } from '../jobs/render-job-xml.js';
 import { freshJobColumns } from './job-row-defaults.js';
 import type { WriteAcceptance } from './voucher-write-service.js';
 
 /** The XML now, so a body the renderer refuses is a 422 for the caller rather than a failed job. */
-function renderOrRefuse(row: Parameters<typeof renderMasterJobXml>[0], companyName: string): string {
+function renderOrRefuse(job: JobXmlSource, companyName: string): string {
   try {
-    return renderMasterJobXml(row, companyName);
+    return renderJobXml(job, companyName);
   } catch (error) {
     if (error instanceof MasterRenderError) throw new AppError('validation_failed', { message: error.message, details: error.issues });
     throw error;
@@ -36,6 +36,7 @@ export class MasterWriteService {
     const companyName = company.books_company_name ?? company.name;
     const document = JSON.stringify(body);
     const now = this.clock().toISOString();
+    const payload = JSON.stringify({ kind: 'master', master_type: type, name: body.name });
     const { row, created } = await this.queue.enqueue({
       job_id: jobId,
       company_id: company.id,
@@ -44,9 +45,9 @@ export class MasterWriteService {
       job_type: 'master',
       event_type: `${type}.create`,
       master_type: type,
-      payload: JSON.stringify({ kind: 'master', master_type: type, name: body.name }),
+      payload,
       document,
-      xml: renderOrRefuse({ document, master_type: type }, companyName),
+      xml: renderOrRefuse({ job_type: 'master', job_id: jobId, target_voucher_guid: null, payload, master_type: type, document }, companyName),
       xml_company_name: companyName,
       target_voucher_guid: null,
       request_fingerprint: requestFingerprint({ master_type: type, document: body }),

@@ -4,7 +4,7 @@
 import { resolveReservedName, voucherKindFromReservedName, type VoucherKind } from '@ledgerwire/shared';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
-import { ShortLivedCache } from '../../messaging/short-lived-cache.js';
+import { ShortLivedCache } from '../../foundation/short-lived-cache.js';
 
 export type KnownVoucherType = Readonly<{ kind: VoucherKind; reservedName: string }>;
 

@@ -1,5 +1,5 @@
-// The document a cancel or delete job keeps (what the books need to find the voucher) and its import
-// XML, rendered at acceptance and again at delivery when the company's books name changed since.
+// The document a cancel or delete job keeps (what the books need to find the voucher) and how its
+// import XML reads; jobs/render-job-xml.ts's renderJobXml, the one owner of a job's XML, calls it.
 import { renderVoucherRemovalImport, type VoucherLifecycleAction } from '@ledgerwire/shared';
 import { parseJson } from '../bridge-ids.js';
 
@@ -18,7 +18,7 @@ export function lifecycleActionOf(payload: string): VoucherLifecycleAction | und
   return action === 'cancel' || action === 'delete' ? action : undefined;
 }
 
-export function renderVoucherLifecycleXml(document: VoucherLifecycleDocument, companyName: string): string {
+function renderVoucherLifecycleXml(document: VoucherLifecycleDocument, companyName: string): string {
   return renderVoucherRemovalImport({
     companyName,
     action: document.action === 'cancel' ? 'Cancel' : 'Delete',

@@ -7,12 +7,13 @@ import type { VoucherCancelIn, VoucherDeleteIn, VoucherLifecycleAction } from '@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { AppError } from '../../errors/catalogue.js';
-import { requestFingerprint } from '../../messaging/messages/request-fingerprint.js';
+import { requestFingerprint } from '../../foundation/request-fingerprint.js';
 import { newJobId, systemClock, type Clock } from '../bridge-ids.js';
 import type { CompanyRow } from '../companies/company-repository.js';
 import type { JobQueue } from '../jobs/job-queue.js';
 import { freshJobColumns } from './job-row-defaults.js';
-import { renderVoucherLifecycleXml, type VoucherLifecycleDocument } from './voucher-lifecycle-job.js';
+import { renderJobXml } from '../jobs/render-job-xml.js';
+import type { VoucherLifecycleDocument } from './voucher-lifecycle-job.js';
 import { findVoucherTarget } from './voucher-target.js';
 import type { WriteAcceptance } from './voucher-write-service.js';
 
@@ -52,6 +53,17 @@ export class VoucherLifecycleService {
     const kind = target.voucherKind ?? 'voucher';
     const jobId = newJobId();
     const now = this.clock().toISOString();
+    const payload = JSON.stringify({
+      kind: 'voucher',
+      action,
+      voucher_kind: target.voucherKind,
+      voucher_type: target.voucherType,
+      voucher_number: target.voucherNumber,
+      date: target.date,
+      books_voucher_guid: target.guid,
+      ...(target.originJobId ? { target_job_id: target.originJobId } : {}),
+    });
+    const storedDocument = JSON.stringify(document);
     const { row, created } = await this.queue.enqueue({
       job_id: jobId,
       company_id: company.id,
@@ -60,18 +72,9 @@ export class VoucherLifecycleService {
       job_type: 'voucher',
       event_type: `${kind}.${action}`,
       master_type: null,
-      payload: JSON.stringify({
-        kind: 'voucher',
-        action,
-        voucher_kind: target.voucherKind,
-        voucher_type: target.voucherType,
-        voucher_number: target.voucherNumber,
-        date: target.date,
-        books_voucher_guid: target.guid,
-        ...(target.originJobId ? { target_job_id: target.originJobId } : {}),
-      }),
-      document: JSON.stringify(document),
-      xml: renderVoucherLifecycleXml(document, companyName),
+      payload,
+      document: storedDocument,
+      xml: renderJobXml({ job_type: 'voucher', job_id: jobId, target_voucher_guid: target.guid, payload, master_type: null, document: storedDocument }, companyName),
       xml_company_name: companyName,
       target_voucher_guid: target.guid,
       request_fingerprint: requestFingerprint({ action, books_voucher_guid: target.guid, narration: narration ?? null }),

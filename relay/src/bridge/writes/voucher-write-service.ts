@@ -21,10 +21,10 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { AppError } from '../../errors/catalogue.js';
 // The messaging API's canonical-JSON fingerprint, so both APIs tell a repeat from a reuse the same way.
-import { requestFingerprint } from '../../messaging/messages/request-fingerprint.js';
+import { requestFingerprint } from '../../foundation/request-fingerprint.js';
 import type { CompanyRow } from '../companies/company-repository.js';
 import { newJobId, systemClock, type Clock } from '../bridge-ids.js';
-import { renderAcceptedVoucherXml } from '../jobs/render-job-xml.js';
+import { renderJobXml } from '../jobs/render-job-xml.js';
 import type { JobQueue } from '../jobs/job-queue.js';
 import { freshJobColumns } from './job-row-defaults.js';
 import { VoucherTypeKinds } from './voucher-kind-lookup.js';
@@ -117,7 +117,9 @@ export class VoucherWriteService {
       ...(targetJobId ? { target_job_id: targetJobId } : {}),
     });
     const now = this.clock().toISOString();
-    const xml = renderOrRefuse(() => renderAcceptedVoucherXml(parsedDocument, { jobId, targetVoucherGuid: target, targetJobId: targetJobId ?? undefined, kind }, companyName));
+    const xml = renderOrRefuse(() =>
+      renderJobXml({ job_type: 'voucher', job_id: jobId, target_voucher_guid: target, payload, master_type: null, document }, companyName, parsedDocument),
+    );
     const { row, created } = await this.queue.enqueue({
       job_id: jobId,
       company_id: company.id,

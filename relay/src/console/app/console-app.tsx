@@ -22,6 +22,7 @@ import { TransactionPage } from './pages/transaction-page.js';
 import { WebhooksPage } from './pages/webhooks-page.js';
 import { AuditPage } from './pages/audit-page.js';
 import { OperatorsPage } from './pages/operators-page.js';
+import { BackgroundLoopsPage } from './pages/background-loops-page.js';
 
 const fragmentToken = takeTokenFromFragment();
 
@@ -43,6 +44,7 @@ const NAV: readonly (readonly [string, readonly (readonly [string, string, Opera
     'Operations',
     [
       ['audit', 'Audit log'],
+      ['background-work', 'Background work'],
       ['operators', 'Operators', 'admin'],
     ],
   ],
@@ -163,6 +165,8 @@ function CurrentPage({ route }: { route: Route }) {
       return <AuditPage route={route} />;
     case 'operators':
       return <OperatorsPage />;
+    case 'background-work':
+      return <BackgroundLoopsPage />;
     case 'transactions':
       return id === undefined ? <TransactionsPage route={route} /> : <TransactionPage jobId={id} />;
     default:

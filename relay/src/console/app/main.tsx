@@ -1,4 +1,4 @@
-// Entry of the console's browser bundle (built in memory by relay/src/console/console-bundle.ts).
+// Entry of the console's browser bundle (built by build/build.mjs into relay/dist/console, served by console-bundle.ts).
 import { render } from 'preact';
 import { ConsoleApp } from './console-app.js';
 import './console.css';

@@ -10,7 +10,7 @@ import {
 } from '@ledgerwire/shared';
 import pino from 'pino';
 import type { z } from 'zod';
-import type { AdminCommand, AdminCommandContext } from '../../cli/admin-command.js';
+import type { AdminCommand, AdminCommandContext } from '../../foundation/admin-command.js';
 import { secretBoxFor } from '../../security/encryption-key.js';
 import { WebhookService } from '../../webhooks/webhook-service.js';
 import { createMessagingModule, type MessagingModule } from '../messaging-module.js';

@@ -14,7 +14,7 @@ import type { Transaction } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import type { FastifyBaseLogger } from 'fastify';
 import type { MessagingConfig } from '../../config/load-config.js';
-import { isoNow } from '../messaging-ids.js';
+import { isoNow } from '../../foundation/messaging-ids.js';
 import type { MessageRepository, MessageRow, TimelineEntry } from '../messages/message-repository.js';
 import type { RetrySchedule, StatusMove } from '../messages/message-status-batch.js';
 import type { ByteBudget } from '../byte-budget.js';

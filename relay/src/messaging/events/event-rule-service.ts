@@ -2,7 +2,7 @@
 // rendered `to` with the rendered `subject`; both are Handlebars over the event ({{data.customer.email}}).
 import type { EventRuleCreateIn, EventRuleOut, EventRuleUpdateIn } from '@ledgerwire/shared';
 import { AppError } from '../../errors/catalogue.js';
-import { isoNow, newId } from '../messaging-ids.js';
+import { isoNow, newId } from '../../foundation/messaging-ids.js';
 import type { TemplateRenderer } from '../templates/template-renderer.js';
 import type { EventRepository, EventRuleRow } from './event-repository.js';
 

@@ -6,8 +6,8 @@
 import type { IngestEventIn } from '@ledgerwire/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import { AppError } from '../../errors/catalogue.js';
-import { isoNow } from '../messaging-ids.js';
-import type { SendService } from '../messages/send-service.js';
+import { isoNow } from '../../foundation/messaging-ids.js';
+import type { SendService } from '../messages/queue-message.js';
 import type { TemplateRenderer } from '../templates/template-renderer.js';
 import type { TenantService } from '../tenants/tenant-service.js';
 import type { EventRepository, EventRow } from './event-repository.js';

@@ -4,7 +4,7 @@
 // it is read, so many large sends at once hold a bounded amount of memory (byte-budget.ts).
 import { ATTACHMENT_LIMITS } from '@ledgerwire/shared';
 import type { FastifyRequest } from 'fastify';
-import type { LongStrings } from '../../http/input-limits.js';
+import type { LongStrings } from '../../foundation/long-json-strings.js';
 import type { ByteBudget } from '../byte-budget.js';
 
 /** One send: its attachments' base64 text plus 1 MiB for everything else. */

@@ -7,7 +7,7 @@ import { AppError, type ErrorDetail } from '../../errors/catalogue.js';
 import type { RateLimiter } from '../../limits/rate-limiter.js';
 import { limitRules } from '../tenants/tenant-limits.js';
 import type { Tenant } from '../tenants/tenant-service.js';
-import type { SendService } from './send-service.js';
+import type { SendService } from './queue-message.js';
 
 export type BatchItemResult = Readonly<{ sent: SendMessageOut }> | Readonly<{ error: AppError }>;
 

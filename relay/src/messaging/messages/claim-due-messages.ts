@@ -10,7 +10,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { DialectCapabilities } from '../../db/capabilities.js';
 import type { Database } from '../../db/schema.js';
-import type { MessageRow } from './message-repository.js';
+import type { MessageRow } from './message-rows.js';
 
 export type DueClaim = Readonly<{ now: string; leaseUntil: string; limit: number; startAfterTenant: string | null }>;
 

@@ -1,18 +1,18 @@
 // SQL for messages and their timeline: reads, the dispatch claim (a lease, with SKIP LOCKED where
 // the database has it) and rank-gated status moves. New messages go in through
 // message-batch-insert.ts, a batch at a time.
-import type { Kysely, Selectable, Transaction } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { DeliveryStatus } from '@ledgerwire/shared';
 import type { DialectCapabilities } from '../../db/capabilities.js';
-import type { Database, MsgMessageEventsTable, MsgMessagesTable } from '../../db/schema.js';
-import { newId } from '../messaging-ids.js';
+import type { Database } from '../../db/schema.js';
+import { newId } from '../../foundation/messaging-ids.js';
 import { STATUS_RANK } from './status-ranks.js';
 import { claimDueMessages, type ClaimedMessages, type DueClaim } from './claim-due-messages.js';
 import { advanceStatuses, scheduleRetries, type RetrySchedule, type StatusMove } from './message-status-batch.js';
 
-export type MessageRow = Selectable<MsgMessagesTable>;
-export type TimelineRow = Selectable<MsgMessageEventsTable>;
-export type Executor = Kysely<Database> | Transaction<Database>;
+import type { Executor, MessageRow, TimelineRow } from './message-rows.js';
+
+export type { Executor, MessageRow, TimelineRow } from './message-rows.js';
 
 export type TimelineEntry = Readonly<{
   type: string;

@@ -5,7 +5,7 @@
 // PostgreSQL run the same way (the ELSE branch gives PostgreSQL the column's type for the values).
 import { sql, type RawBuilder } from 'kysely';
 import type { DeliveryStatus } from '@ledgerwire/shared';
-import type { Executor, MessageRow } from './message-repository.js';
+import type { Executor, MessageRow } from './message-rows.js';
 import { STATUS_RANK } from './status-ranks.js';
 
 export type StatusMoveColumns = Partial<Pick<MessageRow, 'provider' | 'provider_message_id' | 'error' | 'attempts' | 'next_attempt_at' | 'lease_until'>>;

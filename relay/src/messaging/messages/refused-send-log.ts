@@ -6,7 +6,7 @@ import type { SendMessageIn } from '@ledgerwire/shared';
 import type { Kysely } from 'kysely';
 import type { Database, MsgRefusedSendsTable } from '../../db/schema.js';
 import type { AppError } from '../../errors/catalogue.js';
-import { isoNow, newId } from '../messaging-ids.js';
+import { isoNow, newId } from '../../foundation/messaging-ids.js';
 
 export const REFUSED_SEND_RETENTION_DAYS = 7;
 

@@ -10,7 +10,7 @@ import type { MessagingConfig } from '../../config/load-config.js';
 import { AppError } from '../../errors/catalogue.js';
 import { rateLimitHeaders, type RateLimitDecision, type RateLimiter } from '../../limits/rate-limiter.js';
 import type { StatusChange, StatusNotifier } from '../dispatch/status-notifier.js';
-import { isoNow } from '../messaging-ids.js';
+import { isoNow } from '../../foundation/messaging-ids.js';
 import type { MessageRepository, MessageRow } from '../messages/message-repository.js';
 import { limitRules } from '../tenants/tenant-limits.js';
 import type { TenantRepository } from '../tenants/tenant-repository.js';

@@ -2,8 +2,8 @@
 // onboarding fallback (see resolveForSend).
 import type { TemplateCreateIn, TemplateOut, TemplatePreviewIn, TemplateUpdateIn } from '@ledgerwire/shared';
 import { AppError } from '../../errors/catalogue.js';
-import { isUniqueViolation, isoNow, newId } from '../messaging-ids.js';
-import { ShortLivedCache } from '../short-lived-cache.js';
+import { isUniqueViolation, isoNow, newId } from '../../foundation/messaging-ids.js';
+import { ShortLivedCache } from '../../foundation/short-lived-cache.js';
 import { TEST_EMAIL_TEMPLATE, type TemplateRepository, type TemplateRow } from './template-repository.js';
 import type { RenderedMessage, TemplateRenderer } from './template-renderer.js';
 

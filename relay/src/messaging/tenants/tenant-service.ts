@@ -5,8 +5,8 @@ import type { TenantApiKeyOut, ProviderName, TenantCreateIn, TenantOut, TenantUp
 import type { MessagingConfig } from '../../config/load-config.js';
 import { AppError } from '../../errors/catalogue.js';
 import { secretMatchesHash, sha256Hex } from '../../security/secret-hash.js';
-import { isUniqueViolation, isoNow, newId } from '../messaging-ids.js';
-import { ShortLivedCache } from '../short-lived-cache.js';
+import { isUniqueViolation, isoNow, newId } from '../../foundation/messaging-ids.js';
+import { ShortLivedCache } from '../../foundation/short-lived-cache.js';
 import { effectiveLimits, mergeOverrides, type LimitOverrides } from './tenant-limits.js';
 import type { ApiKeyRow, TenantRepository, TenantRow } from './tenant-repository.js';
 

@@ -4,7 +4,7 @@ import type { AuditEntry, AuditLogQuery } from '@ledgerwire/shared';
 import { AuditEntry as AuditEntrySchema } from '@ledgerwire/shared';
 import type { Insertable, Kysely, Selectable } from 'kysely';
 import type { Database } from '../../db/schema.js';
-import type { OperatorTables } from '../operator-tables.js';
+import type { OperatorTables } from '../../db/operator-tables.js';
 
 type AuditRow = Selectable<OperatorTables['operator_audit_log']>;
 export type AuditInsert = Insertable<OperatorTables['operator_audit_log']>;

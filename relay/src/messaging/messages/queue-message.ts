@@ -5,7 +5,7 @@
 import { ROUTABLE_CHANNELS, type SendMessageIn, type SendMessageOut, type DeliveryStatus } from '@ledgerwire/shared';
 import { z } from 'zod';
 import { AppError } from '../../errors/catalogue.js';
-import { isoNow, newId } from '../messaging-ids.js';
+import { isoNow, newId } from '../../foundation/messaging-ids.js';
 import type { RenderedMessage, TemplateRenderer } from '../templates/template-renderer.js';
 import type { ResolvedTemplate, TemplateService } from '../templates/template-service.js';
 import type { Tenant } from '../tenants/tenant-service.js';
@@ -13,7 +13,7 @@ import type { AcceptResult, MessageAcceptBatcher } from './message-accept-batche
 import type { MessageRepository, MessageRow } from './message-repository.js';
 import type { RefusedSendLog } from './refused-send-log.js';
 import { attachmentFingerprint, checkAttachments, totalBytes } from './message-attachments.js';
-import { requestFingerprint } from './request-fingerprint.js';
+import { requestFingerprint } from '../../foundation/request-fingerprint.js';
 
 // 320: the longest address there can be (64-character local part, @, 255-character domain), and what
 // the messages table holds; a rule's rendered recipient gets no other length check.
