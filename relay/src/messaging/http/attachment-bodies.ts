@@ -35,11 +35,32 @@ declare module 'fastify' {
 const releases = new WeakMap<FastifyRequest, () => void>();
 
 /**
+ * The options both send routes share (POST /api/messages/send and /batch): the body limit and long
+ * strings of their shape, and the hooks that hold a large body's memory from before it is read until
+ * the answer is sent or the client goes away.
+ */
+export function attachmentBodyOptions(budget: ByteBudget, shape: 'send' | 'batch') {
+  return {
+    bodyLimit: shape === 'send' ? SEND_BODY_LIMIT : BATCH_BODY_LIMIT,
+    config: { longJsonStrings: shape === 'send' ? SEND_LONG_STRINGS : BATCH_LONG_STRINGS },
+    onRequest: holdBodyMemory(budget),
+    onResponse: (request: FastifyRequest, _reply: unknown, done: () => void) => {
+      releaseBodyMemory(request);
+      done();
+    },
+    onRequestAbort: (request: FastifyRequest, done: () => void) => {
+      releaseBodyMemory(request);
+      done();
+    },
+  };
+}
+
+/**
  * onRequest: a large body waits until its bytes fit the budget — twice its length, the text and what
  * is parsed from it — before Fastify reads it; the bytes go back when the answer is sent or the
  * client goes away.
  */
-export function holdBodyMemory(budget: ByteBudget) {
+function holdBodyMemory(budget: ByteBudget) {
   return async (request: FastifyRequest): Promise<void> => {
     const length = Number(request.headers['content-length'] ?? 0);
     if (!(length > SMALL_BODY)) return;
@@ -47,8 +68,8 @@ export function holdBodyMemory(budget: ByteBudget) {
   };
 }
 
-/** onResponse and onRequestAbort: gives the body's bytes back. */
-export function releaseBodyMemory(request: FastifyRequest): void {
+/** Gives the body's bytes back (once; a second call finds nothing). */
+function releaseBodyMemory(request: FastifyRequest): void {
   releases.get(request)?.();
   releases.delete(request);
 }

@@ -21,7 +21,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { MessagingModule } from '../messaging-module.js';
 import { requireTenant, tenantOf } from './api-key-auth.js';
 import { errorBody } from '../../errors/error-handler.js';
-import { BATCH_BODY_LIMIT, BATCH_LONG_STRINGS, holdBodyMemory, releaseBodyMemory, SEND_BODY_LIMIT, SEND_LONG_STRINGS } from './attachment-bodies.js';
+import { attachmentBodyOptions } from './attachment-bodies.js';
 
 const errors = {
   401: MessagingErrorOut.describe('Missing API Key / Invalid API Key'),
@@ -37,17 +37,7 @@ export function messagingRoutes(messaging: MessagingModule): FastifyPluginAsyncZ
     app.post(
       '/api/messages/send',
       {
-        bodyLimit: SEND_BODY_LIMIT,
-        config: { longJsonStrings: SEND_LONG_STRINGS },
-        onRequest: holdBodyMemory(messaging.acceptMemory),
-        onResponse: (request, _reply, done) => {
-          releaseBodyMemory(request);
-          done();
-        },
-        onRequestAbort: (request, done) => {
-          releaseBodyMemory(request);
-          done();
-        },
+        ...attachmentBodyOptions(messaging.acceptMemory, 'send'),
         schema: {
           tags: ['messaging'],
           summary: 'Send a message rendered from a template (idempotent on {transaction_id}_{action})',
@@ -71,17 +61,7 @@ export function messagingRoutes(messaging: MessagingModule): FastifyPluginAsyncZ
     app.post(
       '/api/messages/batch',
       {
-        bodyLimit: BATCH_BODY_LIMIT,
-        config: { longJsonStrings: BATCH_LONG_STRINGS },
-        onRequest: holdBodyMemory(messaging.acceptMemory),
-        onResponse: (request, _reply, done) => {
-          releaseBodyMemory(request);
-          done();
-        },
-        onRequestAbort: (request, done) => {
-          releaseBodyMemory(request);
-          done();
-        },
+        ...attachmentBodyOptions(messaging.acceptMemory, 'batch'),
         schema: {
           tags: ['messaging'],
           summary: 'Up to 100 sends in one request; each result is what that send alone would have got, in order',
