@@ -78,6 +78,12 @@ const envSchema = z.object({
   SENDGRID_BASE_URL: z.url({ message: 'must be an absolute URL' }).default('https://api.sendgrid.com'),
   SENDGRID_WEBHOOK_PUBLIC_KEY: z.string().trim().min(1).optional(),
   SENDGRID_WEBHOOK_MAX_AGE_SECONDS: z.string().regex(/^\d+$/, 'must be a number of seconds').transform(Number).default(600),
+  // Memory for attachment bytes, once for sends being accepted and once for messages being dispatched.
+  MESSAGING_ATTACHMENT_MEMORY_MB: z
+    .string()
+    .regex(/^[1-9]\d{0,4}$/, 'must be a whole number of megabytes (1–99999)')
+    .transform(Number)
+    .default(64),
   MESSAGING_DISPATCH_INTERVAL_MS: z.string().regex(/^\d+$/, 'must be a number of milliseconds').transform(Number).default(1000),
   MESSAGING_MAX_ATTEMPTS: z.string().regex(/^[1-9]\d*$/, 'must be a positive integer').transform(Number).default(8),
   MESSAGING_DISPATCH_CLAIMS_PER_PASS: z.string().regex(/^[1-9]\d*$/, 'must be a positive integer').transform(Number).default(4),
@@ -177,6 +183,8 @@ export type MessagingConfig = Readonly<{
   dispatchClaimsPerPass: number;
   maxAttempts: number;
   providerTimeoutMs: number;
+  /** Bytes of attachments held at once by accepting, and again by dispatching (MESSAGING_ATTACHMENT_MEMORY_MB). */
+  attachmentMemoryBytes: number;
 }>;
 
 export class ConfigError extends Error {
@@ -264,6 +272,7 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>>): R
       dispatchClaimsPerPass: e.MESSAGING_DISPATCH_CLAIMS_PER_PASS,
       maxAttempts: e.MESSAGING_MAX_ATTEMPTS,
       providerTimeoutMs: e.MESSAGING_PROVIDER_TIMEOUT_MS,
+      attachmentMemoryBytes: e.MESSAGING_ATTACHMENT_MEMORY_MB * 1024 * 1024,
     }),
     connectors: Object.freeze({
       leaseMs: e.CONNECTOR_LEASE_MS,

@@ -62,6 +62,7 @@ export const errorCatalogue = {
   message_not_found: { status: 404, message: 'Message not found' },
   tenant_not_found: { status: 404, message: 'Tenant not found' },
   template_not_found: { status: 404, message: 'Template not found' },
+  suppression_not_found: { status: 404, message: 'This address is not on your suppression list' },
   event_rule_not_found: { status: 404, message: 'Event rule not found' },
   idempotency_conflict: {
     status: 409,
@@ -109,15 +110,18 @@ export class AppError extends Error {
   readonly status: number;
   readonly details: readonly ErrorDetail[];
   readonly headers: Readonly<Record<string, string>>;
+  /** Fields added beside `error` in the messaging body (e.g. which event_key and channel had no template). */
+  readonly extra: Readonly<Record<string, string>>;
 
   constructor(
     readonly code: ErrorCode,
-    options: { message?: string; details?: readonly ErrorDetail[]; headers?: Record<string, string>; cause?: unknown } = {},
+    options: { message?: string; details?: readonly ErrorDetail[]; headers?: Record<string, string>; extra?: Record<string, string>; cause?: unknown } = {},
   ) {
     super(options.message ?? errorCatalogue[code].message, { cause: options.cause });
     this.name = 'AppError';
     this.status = errorCatalogue[code].status;
     this.details = options.details ?? [];
     this.headers = options.headers ?? {};
+    this.extra = options.extra ?? {};
   }
 }
