@@ -57,8 +57,7 @@ function startRun(dataDir: string, env: Record<string, string> = {}): Running {
   return { child, ready, exited };
 }
 
-// Each command is one node process (node --import tsx, so a SIGKILL kills the connector itself);
-// starting TypeScript takes seconds on a busy machine.
+// Each command is one node process running the compiled connector (so a SIGKILL kills the connector itself).
 describe('connector CLI', { timeout: 240_000 }, () => {
   it('enrolls, pairs, runs until SIGTERM and reports its status', async () => {
     const dataDir = tempDataDir();
