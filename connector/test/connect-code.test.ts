@@ -1,15 +1,11 @@
 // A connect link's setup code, typed into the connector's CLI as a shop owner would read it: it
 // enrols (moving the session on), it is refused the second time in plain words, and pairing the
 // company from the connector completes the session. Spawned processes, a real relay and the emulator.
-import { spawn } from 'node:child_process';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runConnectorCli } from './helpers/connector-cli.js';
 import { startTestEmulator, tempDataDir, type TestEmulator } from './helpers/test-emulator.js';
 import { startTestRelay, type TestRelay } from './helpers/test-relay.js';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const cli = path.join(root, 'connector/src/cli.ts');
 
 let relay: TestRelay;
 let books: TestEmulator;
@@ -23,20 +19,14 @@ afterAll(async () => {
   await books?.close();
 });
 
-function runCli(args: string[]): Promise<{ code: number | null; json: any }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', cli, ...args], { cwd: root, env: { ...process.env, LEDGERWIRE_LOG_LEVEL: 'warn' } });
-    let stdout = '';
-    child.stdout.on('data', (d) => (stdout += d));
-    child.on('error', reject);
-    child.on('close', (code) => {
-      try {
-        resolve({ code, json: JSON.parse(stdout) });
-      } catch {
-        reject(new Error(`not JSON (exit ${code}): ${stdout}`));
-      }
-    });
-  });
+/** A command that prints one JSON document on stdout, parsed. */
+async function runCli(args: string[]): Promise<{ code: number | null; json: any }> {
+  const { code, stdout } = await runConnectorCli(args);
+  try {
+    return { code, json: JSON.parse(stdout) };
+  } catch {
+    throw new Error(`not JSON (exit ${code}): ${stdout}`);
+  }
 }
 
 describe('connector enrolment with a setup code', { timeout: 120_000 }, () => {

@@ -59,7 +59,7 @@ describe.skipIf(!browserAvailable())('connect link: from the link to a connected
   });
 
   it('takes a shop owner from the link to a connected company, then back to the integrator', { timeout: 180_000 }, async (test) => {
-    const emulator = startProgram('emulator', 'emulator/src/cli.ts', ['--port', '0', '--control-port', '0', '--data', path.join(workDir, 'books'), '--seed', 'demo']);
+    const emulator = startProgram('emulator', 'emulator', ['--port', '0', '--control-port', '0', '--data', path.join(workDir, 'books'), '--seed', 'demo']);
     processes.push(emulator);
     const [, booksUrl = ''] = await waitForStdout(emulator, /XML on (http:\S+), control API/, 60_000);
 
@@ -80,10 +80,10 @@ describe.skipIf(!browserAvailable())('connect link: from the link to a connected
     // The owner types the code into the connector (its CLI here), as read from the phone.
     const connectorData = path.join(workDir, 'connector');
     const typed = session.setup_code.toLowerCase().replace('-', ' ');
-    await runProgram('connector/src/cli.ts', ['enroll', '--data', connectorData, '--relay', relay.baseUrl, '--code', typed, '--books', booksUrl, '--name', 'shop-counter']);
+    await runProgram('connector', ['enroll', '--data', connectorData, '--relay', relay.baseUrl, '--code', typed, '--books', booksUrl, '--name', 'shop-counter']);
     await connect.whatToDo.filter({ hasText: 'The connector on shop-counter is not connected right now' }).waitFor(POLL);
 
-    processes.push(startProgram('connector', 'connector/src/cli.ts', ['run', '--data', connectorData], { LEDGERWIRE_PRESENCE_INTERVAL_MS: '500' }));
+    processes.push(startProgram('connector', 'connector', ['run', '--data', connectorData], { LEDGERWIRE_PRESENCE_INTERVAL_MS: '500' }));
     await connect.booksCompany(DEMO_BOOKS_COMPANY).waitFor(POLL);
     expect((await api('GET', `/api/v1/connect-sessions/${session.id}`, 200)).connect_session.status).toBe('books_found');
     expect(await connect.overflowsSideways()).toBe(false);
