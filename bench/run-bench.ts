@@ -5,6 +5,7 @@ const BENCHMARKS: Record<string, () => Promise<{ run(): Promise<void> }>> = {
   send: () => import('./send-path.js'),
   'bridge-write': () => import('./bridge-write.js'),
   dispatch: () => import('./dispatch-throughput.js'),
+  attachments: () => import('./attachment-memory.js'),
   'connector-fleet': () => import('./connector-fleet.js'),
   'connector-pipeline': () => import('./connector-pipeline.js'),
   'connector-sync': () => import('./connector-sync.js'),

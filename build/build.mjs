@@ -45,10 +45,13 @@ function programBuild(entry, outfile, define = {}) {
   };
 }
 
-/** A Preact page (the relay's console, the connector's local page): hashed assets written into a folder. */
-function pageBuild(appDir, outdir) {
+/**
+ * A Preact page (the relay's console, the connector's local page): hashed assets written into a folder.
+ * `moreEntries` (paths under appDir) are further pages built alongside main.tsx with the same toolkit.
+ */
+function pageBuild(appDir, outdir, moreEntries = []) {
   return {
-    entryPoints: [path.join(root, appDir, 'main.tsx')],
+    entryPoints: ['main.tsx', ...moreEntries].map((entry) => path.join(root, appDir, entry)),
     tsconfig: path.join(root, appDir, 'tsconfig.json'),
     absWorkingDir: root,
     bundle: true,
@@ -73,7 +76,8 @@ function pageBuild(appDir, outdir) {
 export const TARGETS = {
   relay: [
     { kind: 'program', options: programBuild('relay/src/server.ts', 'relay/dist/server.mjs') },
-    { kind: 'page', options: pageBuild('relay/src/console/app', 'relay/dist/console') },
+    // The hosted connect page (/connect/{token}) is a second entry of the console's build.
+    { kind: 'page', options: pageBuild('relay/src/console/app', 'relay/dist/console', ['connect/connect-main.tsx']) },
   ],
   // LEDGERWIRE_PACKAGED: the compiled connector reads its pre-built page from ui/ beside it (page-location.ts).
   connector: [

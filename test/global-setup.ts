@@ -50,15 +50,19 @@ async function dropSchemas(url: string, select: (runId: number) => boolean): Pro
   }
 }
 
-/** Relays started from the sources in tests serve the console as `npm run build` wrote it: built here when stale. */
-function buildConsoleWhenStale(): void {
+/**
+ * `npm run build`'s programs, built here when stale before any suite starts: the process-level suites
+ * (fault matrix, load balancer, demo) run the compiled relay, emulator and connector, and relays started
+ * from the sources serve the console as the build wrote it.
+ */
+function buildWhenStale(): void {
   const script = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../build/build.mjs');
-  const result = spawnSync(process.execPath, [script, '--when-stale', 'relay'], { encoding: 'utf8' });
+  const result = spawnSync(process.execPath, [script, '--when-stale'], { encoding: 'utf8' });
   if (result.status !== 0) throw new Error(`npm run build failed before the tests: ${result.stderr}`);
 }
 
 export default async function setup(project: TestProject): Promise<(() => Promise<void>) | void> {
-  buildConsoleWhenStale();
+  buildWhenStale();
   const problem = await postgresAnswers(testEnvironment.postgresUrl);
   if (problem !== undefined) {
     if (testEnvironment.requirePostgres) {

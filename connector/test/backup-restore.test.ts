@@ -16,7 +16,8 @@ import { DEMO_DATE } from './helpers/voucher-documents.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, '../..');
-const cli = path.join(root, 'connector/src/cli.ts');
+// The compiled connector, as users run it (the test run's global setup builds it when stale).
+const cli = path.join(root, 'connector/dist/cli.mjs');
 
 
 function journal(tag: string): Record<string, unknown> {
@@ -35,7 +36,7 @@ function journal(tag: string): Record<string, unknown> {
 
 function runCli(args: string[]): Promise<{ code: number | null; json: any; stderr: string }> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', cli, ...args], { cwd: root, env: { ...process.env, LEDGERWIRE_LOG_LEVEL: 'warn' } });
+    const child = spawn(process.execPath, [cli, ...args], { cwd: root, env: { ...process.env, LEDGERWIRE_LOG_LEVEL: 'warn' } });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (d) => (stdout += d));

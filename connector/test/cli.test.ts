@@ -57,8 +57,7 @@ function startRun(dataDir: string, env: Record<string, string> = {}): Running {
   return { child, ready, exited };
 }
 
-// Each command is one node process (node --import tsx, so a SIGKILL kills the connector itself);
-// starting TypeScript takes seconds on a busy machine.
+// Each command is one node process running the compiled connector (so a SIGKILL kills the connector itself).
 describe('connector CLI', { timeout: 240_000 }, () => {
   it('enrolls, pairs, runs until SIGTERM and reports its status', async () => {
     const dataDir = tempDataDir();
@@ -135,7 +134,9 @@ describe('connector CLI', { timeout: 240_000 }, () => {
     expect(usage.json.error).toMatch(/--relay is required/);
     const wrong = await runCli(['enroll', '--relay', relay.baseUrl, '--token', 'not-a-token', '--data', dataDir]);
     expect(wrong.code).toBe(1);
-    expect(wrong.json.error).toMatch(/did not accept this customer token/);
+    expect(wrong.json.error).toMatch(/did not accept this setup code: This code was not accepted: check it was typed as given/);
+    const wrongToken = await runCli(['enroll', '--relay', relay.baseUrl, '--token', 'lwct_not-a-real-token', '--data', dataDir]);
+    expect(wrongToken.json.error).toMatch(/did not accept this customer token/);
     // Pairing before enrolling says so first, even with nothing answering at the books' address.
     const unenrolled = await runCli(['pair', '--company-id', '1', '--books-company', company.name, '--data', dataDir, '--books', 'http://127.0.0.1:9']);
     expect(unenrolled.code).toBe(1);

@@ -59,7 +59,7 @@ async function startBooksAndRelay(): Promise<Addresses> {
   taken.add(control.port);
   portNote('perhaps TallyPrime or another emulator', books);
   portNote('perhaps another emulator', control);
-  const emulator = startProgram('emulator', 'emulator/src/cli.ts', [
+  const emulator = startProgram('emulator', 'emulator', [
     '--port', String(books.port), '--control-port', String(control.port),
     '--data', path.join(dataDir, 'emulator'), '--seed', 'demo',
   ]);
@@ -71,7 +71,7 @@ async function startBooksAndRelay(): Promise<Addresses> {
   const relayPort = await choosePort(flags['relay-port'], 8080, taken);
   portNote('another relay, perhaps `npm start`', relayPort);
   const relayUrl = `http://127.0.0.1:${relayPort.port}`;
-  const relay = startProgram('relay', 'relay/src/server.ts', [], {
+  const relay = startProgram('relay', 'relay', [], {
     PORT: String(relayPort.port),
     HOST: '127.0.0.1',
     DATA_DIR: path.join(dataDir, 'relay'),
@@ -109,9 +109,9 @@ async function provision({ relayUrl }: Addresses): Promise<Provisioned> {
 async function connect({ relayUrl, booksUrl }: Addresses, provisioned: Provisioned): Promise<string> {
   const connectorData = path.join(dataDir, 'connector');
   const common = ['--data', connectorData];
-  await runProgram('connector/src/cli.ts', ['enroll', ...common, '--relay', relayUrl, '--token', provisioned.customerToken, '--books', booksUrl, '--name', 'demo-pc']);
-  await runProgram('connector/src/cli.ts', ['pair', ...common, '--company-id', String(provisioned.companyId), '--books-company', DEMO_BOOKS_COMPANY]);
-  const connector = startProgram('connector', 'connector/src/cli.ts', ['run', ...common]);
+  await runProgram('connector', ['enroll', ...common, '--relay', relayUrl, '--token', provisioned.customerToken, '--books', booksUrl, '--name', 'demo-pc']);
+  await runProgram('connector', ['pair', ...common, '--company-id', String(provisioned.companyId), '--books-company', DEMO_BOOKS_COMPANY]);
+  const connector = startProgram('connector', 'connector', ['run', ...common]);
   processes.push(connector);
   const [, pageUrl = ''] = await waitForStdout(connector, /"ui_url": "([^"]+)"/, 60_000);
   await waitFor(

@@ -67,7 +67,7 @@ export class FaultCluster {
 
   async start(): Promise<void> {
     const [booksPort, controlPort] = [await systemFreePort(), await systemFreePort()];
-    this.emulator = startProgram('emulator', 'emulator/src/cli.ts', [
+    this.emulator = startProgram('emulator', 'emulator', [
       '--port', String(booksPort), '--control-port', String(controlPort), '--data', path.join(this.root, 'books'), '--seed', 'demo',
     ]);
     [, this.booksUrl = '', this.controlUrl = ''] = await waitForStdout(this.emulator, /XML on (http:\S+), control API on (http:\S+),/, 60_000);
@@ -79,8 +79,8 @@ export class FaultCluster {
     this.companyGuid = companies.find((c) => c.name === BOOKS_COMPANY)?.guid ?? '';
     const common = ['--data', path.join(this.root, 'connector')];
     const token = this.customerToken;
-    await runProgram('connector/src/cli.ts', ['enroll', ...common, '--relay', this.relayUrl, '--token', token, '--books', this.booksUrl, '--name', 'fault-pc']);
-    await runProgram('connector/src/cli.ts', ['pair', ...common, '--company-id', String(this.companyId), '--books-company', BOOKS_COMPANY]);
+    await runProgram('connector', ['enroll', ...common, '--relay', this.relayUrl, '--token', token, '--books', this.booksUrl, '--name', 'fault-pc']);
+    await runProgram('connector', ['pair', ...common, '--company-id', String(this.companyId), '--books-company', BOOKS_COMPANY]);
     await this.startConnector();
   }
 
@@ -95,7 +95,7 @@ export class FaultCluster {
   }
 
   async startRelay(index = 0): Promise<void> {
-    const relay = startProgram(`relay ${index + 1}`, 'relay/src/server.ts', [], {
+    const relay = startProgram(`relay ${index + 1}`, 'relay', [], {
       ...RELAY_ENV,
       PORT: String(this.relayPorts[index]),
       HOST: '127.0.0.1',
@@ -112,7 +112,7 @@ export class FaultCluster {
   }
 
   async startConnector(): Promise<void> {
-    this.connector = startProgram('connector', 'connector/src/cli.ts', ['run', '--data', path.join(this.root, 'connector')], CONNECTOR_ENV, this.options.connectorClock === undefined ? {} : { clock: this.options.connectorClock });
+    this.connector = startProgram('connector', 'connector', ['run', '--data', path.join(this.root, 'connector')], CONNECTOR_ENV, this.options.connectorClock === undefined ? {} : { clock: this.options.connectorClock });
     await waitForStdout(this.connector, /"ui_url"/, 60_000);
     await this.waitUntilConnected();
   }

@@ -24,7 +24,7 @@ async function occupyUsualPorts(dataDir: string): Promise<{ relay?: ManagedProce
     listeners.push(server);
   }
   if (!(await portIsFree(8080))) return { listeners };
-  const relay = startProgram('relay on 8080', 'relay/src/server.ts', [], { PORT: '8080', HOST: '0.0.0.0', DATA_DIR: path.join(dataDir, 'npm-start'), LOG_LEVEL: 'warn' });
+  const relay = startProgram('relay on 8080', 'relay', [], { PORT: '8080', HOST: '0.0.0.0', DATA_DIR: path.join(dataDir, 'npm-start'), LOG_LEVEL: 'warn' });
   await waitForStdout(relay, /^Ledgerwire relay listening on /m, 60_000);
   return { relay, listeners };
 }

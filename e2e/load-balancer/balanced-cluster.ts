@@ -70,7 +70,7 @@ export class BalancedCluster {
   async start(): Promise<void> {
     await this.postgres.start();
     const [booksPort, controlPort] = [await systemFreePort(), await systemFreePort()];
-    this.emulator = startProgram('emulator', 'emulator/src/cli.ts', [
+    this.emulator = startProgram('emulator', 'emulator', [
       '--port', String(booksPort), '--control-port', String(controlPort), '--data', path.join(this.root, 'books'), '--seed', 'demo',
     ]);
     [, this.booksUrl = '', this.controlUrl = ''] = await waitForStdout(this.emulator, /XML on (http:\S+), control API on (http:\S+),/, 60_000);
@@ -83,10 +83,10 @@ export class BalancedCluster {
     const companies = await requestJson<{ guid: string; name: string }[]>(`${this.controlUrl}/companies`, 'GET');
     this.companyGuid = companies.find((c) => c.name === BOOKS_COMPANY)?.guid ?? '';
     const common = ['--data', path.join(this.root, 'connector')];
-    await runProgram('connector/src/cli.ts', ['enroll', ...common, '--relay', this.url, '--token', this.customerToken, '--books', this.booksUrl, '--name', 'balanced-pc']);
-    await runProgram('connector/src/cli.ts', ['pair', ...common, '--company-id', String(this.companyId), '--books-company', BOOKS_COMPANY]);
+    await runProgram('connector', ['enroll', ...common, '--relay', this.url, '--token', this.customerToken, '--books', this.booksUrl, '--name', 'balanced-pc']);
+    await runProgram('connector', ['pair', ...common, '--company-id', String(this.companyId), '--books-company', BOOKS_COMPANY]);
     // Its whole log is kept: a stall is explained by the lines around it (connection lost, connected, jobs completed).
-    this.connector = startProgram('connector', 'connector/src/cli.ts', ['run', ...common], CONNECTOR_ENV, { keepChars: 8_000_000 });
+    this.connector = startProgram('connector', 'connector', ['run', ...common], CONNECTOR_ENV, { keepChars: 8_000_000 });
     this.watch(this.connector, false);
     await waitForStdout(this.connector, /"ui_url"/, 60_000);
     await waitFor('the connector online through the balancer with the books company open', async () => {
@@ -98,7 +98,7 @@ export class BalancedCluster {
   }
 
   async startRelay(index: number): Promise<void> {
-    const relay = startProgram(`relay ${index + 1}`, 'relay/src/server.ts', [], {
+    const relay = startProgram(`relay ${index + 1}`, 'relay', [], {
       ...RELAY_ENV,
       PORT: String(this.relayPorts[index]),
       HOST: '127.0.0.1',

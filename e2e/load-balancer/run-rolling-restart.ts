@@ -2,6 +2,7 @@
 //   npx tsx e2e/load-balancer/run-rolling-restart.ts --relays 3 --rounds 2 --vouchers 600 --rate 20
 // Prints the report (the same figures the test asserts) and exits 1 when anything failed.
 import { parseArgs } from 'node:util';
+import { buildProgramsWhenStale } from '../demo/demo-processes.js';
 import { formatRollingRestart, runRollingRestart } from './rolling-restart.js';
 
 const { values } = parseArgs({
@@ -28,6 +29,8 @@ const options = {
   deadlineMs: wholeNumber('deadline', values.deadline, 10) * 1000,
 };
 process.stdout.write(`rolling restart: ${options.relays} relays, ${options.rounds} round(s), at least ${options.vouchers} vouchers at ${options.postsPerSecond}/s\n`);
+// It runs the compiled programs, as the test run does: built first when a source changed since.
+buildProgramsWhenStale();
 const report = await runRollingRestart(options);
 process.stdout.write(`${formatRollingRestart(report)}\n`);
 process.exitCode = report.failures.length === 0 ? 0 : 1;

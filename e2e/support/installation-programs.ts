@@ -1,11 +1,11 @@
 // What the process-level suites (the fault matrix, the load-balancer test) share: a program of this
 // repository started as one process, a JSON call to the relay or the books' control API, and the
-// journal they post. Each program is node with tsx's loader in the same process — not the tsx wrapper,
-// whose child would outlive a SIGKILL and ignore a SIGSTOP sent to the wrapper.
+// journal they post. Each program is node running the compiled program (`npm run build`, done by the
+// test run's global setup when stale) in the same process — no wrapper whose child would outlive a
+// SIGKILL or ignore a SIGSTOP sent to the wrapper.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
-import path from 'node:path';
-import { repositoryRoot, type ManagedProcess } from '../demo/demo-processes.js';
+import { programArguments, repositoryRoot, type ManagedProcess, type ProgramName } from '../demo/demo-processes.js';
 
 const FAKETIME_LIBRARY = `/usr/lib/${process.arch === 'arm64' ? 'aarch64' : 'x86_64'}-linux-gnu/faketime/libfaketime.so.1`;
 
@@ -25,10 +25,10 @@ export type ProgramOptions = Readonly<{
   keepChars?: number;
 }>;
 
-export function startProgram(name: string, entry: string, args: readonly string[], env: Record<string, string> = {}, options: ProgramOptions = {}): ManagedProcess {
+export function startProgram(name: string, program: ProgramName, args: readonly string[], env: Record<string, string> = {}, options: ProgramOptions = {}): ManagedProcess {
   const keep = options.keepChars ?? 20_000;
   const skew = options.clock === undefined ? {} : { LD_PRELOAD: FAKETIME_LIBRARY, FAKETIME: options.clock, FAKETIME_DONT_FAKE_MONOTONIC: '1' };
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(repositoryRoot, entry), ...args], {
+  const child = spawn(process.execPath, programArguments(program, args), {
     cwd: repositoryRoot,
     env: { ...process.env, ...env, ...skew },
     stdio: ['ignore', 'pipe', 'pipe'],

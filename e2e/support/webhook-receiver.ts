@@ -1,15 +1,18 @@
 // A local HTTP server standing in for an integrator's webhook endpoint: it answers each request with
-// the next status from a script (then the last one for ever) and keeps what it received.
+// the next status from a script (then the last one for ever) and keeps what it received (the body and
+// headers too, so a test can verify the signature).
 import http from 'node:http';
 
 export type WebhookReceiver = Readonly<{
   url: string;
-  received: { type: string; status: number }[];
+  received: ReceivedWebhook[];
   close(): Promise<void>;
 }>;
 
+export type ReceivedWebhook = { type: string; status: number; body: string; headers: Record<string, string> };
+
 export async function startWebhookReceiver(statuses: readonly number[]): Promise<WebhookReceiver> {
-  const received: { type: string; status: number }[] = [];
+  const received: ReceivedWebhook[] = [];
   const server = http.createServer((request, response) => {
     let body = '';
     request.on('data', (chunk: Buffer) => (body += chunk.toString('utf8')));
@@ -21,7 +24,8 @@ export async function startWebhookReceiver(statuses: readonly number[]): Promise
       } catch {
         // kept as unparsable: the test will see it
       }
-      received.push({ type, status });
+      const headers = Object.fromEntries(Object.entries(request.headers).map(([name, value]) => [name, String(value)]));
+      received.push({ type, status, body, headers });
       response.writeHead(status, { 'content-type': 'text/plain' }).end(status >= 400 ? 'receiver says no' : 'ok');
     });
   });

@@ -17,7 +17,7 @@ import { registerOperatorAccounts } from './operator/operator-module.js';
 import { operatorRoutes } from './operator/operator-routes.js';
 import { ensureOperatorToken } from './operator/operator-token.js';
 import { probeRoutes } from './probes/probe-routes.js';
-import { secretBoxFor } from './security/encryption-key.js';
+import { keyedDigestFor, secretBoxFor } from './security/encryption-key.js';
 import type { SecretBox } from './security/secret-box.js';
 import type { RelayContext } from './relay-context.js';
 import { createWebhookDeliveryLoop } from './webhooks/webhook-delivery-loop.js';
@@ -98,7 +98,14 @@ export async function buildApp(config: RelayConfig, options: BuildAppOptions = {
       ...(options.now ? { now: options.now } : {}),
       webhooks: () => app.relay.webhooks,
     }),
-    bridge: createBridgeServices({ database, config: config.bridge, log: app.log.child({ component: 'bridge' }), events: () => app.relay.webhooks }),
+    bridge: createBridgeServices({
+      database,
+      config: config.bridge,
+      publicUrl: config.publicUrl,
+      keyedDigest: (purpose) => keyedDigestFor(config, purpose),
+      log: app.log.child({ component: 'bridge' }),
+      events: () => app.relay.webhooks,
+    }),
   });
   app.decorate('relay', context);
   // Before any /admin/v1 route: authenticates operators, checks roles, writes the audit log.

@@ -5,6 +5,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../errors/catalogue.js';
 import { requireBridgeKey } from './auth/bridge-auth.js';
 import { companyIdProblem, requestedCompanyId } from './auth/company-scope.js';
+import { connectSessionRoutes } from './routes/connect-session-routes.js';
 import { masterRoutes } from './routes/master-routes.js';
 import { pulledVoucherRoutes } from './routes/pulled-voucher-routes.js';
 import { tenancyRoutes } from './routes/tenancy-routes.js';
@@ -29,6 +30,7 @@ export const bridgeApiRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(pulledVoucherRoutes);
   await app.register(masterRoutes);
   await app.register(webhookRoutes);
+  await app.register(connectSessionRoutes);
 };
 
 function companyProblemOf(query: unknown, headers: Parameters<typeof requestedCompanyId>[1], required: boolean): AppError | undefined {

@@ -7,11 +7,13 @@ import { createBackgroundLoop, type BackgroundLoop } from '../background/backgro
 import { oldestDueAt } from '../background/oldest-due-row.js';
 import { GroupedRateCount } from '../limits/grouped-rate-count.js';
 import { RateLimiter, rateLimiterOptionsFor } from '../limits/rate-limiter.js';
+import type { KeyedDigest } from '../security/keyed-digest.js';
 import { ApplicationService } from './applications/application-service.js';
 import type { KeyRequestCounter } from './auth/bridge-auth.js';
 import { CompanyScope } from './auth/company-scope.js';
 import { CompanyRepository } from './companies/company-repository.js';
 import { CompanyService, type BridgeEventPublisher } from './companies/company-service.js';
+import { ConnectSessionService } from './connect-sessions/connect-session-service.js';
 import type { ConnectorDirectory } from './companies/connector-directory.js';
 import { ConnectorRepository } from './connectors/connector-repository.js';
 import { CustomerService } from './customers/customer-service.js';
@@ -32,6 +34,10 @@ export type BridgeServices = Readonly<{
   customers: CustomerService;
   companyRepository: CompanyRepository;
   companies: CompanyService;
+  /** Connect sessions: the integrator's link, the setup code, the hosted page's progress. */
+  connectSessions: ConnectSessionService;
+  /** Digests of setup codes and page tokens (HMAC under a relay key, never a plain hash). */
+  connectSecrets: KeyedDigest;
   companyScope: CompanyScope;
   jobQueue: JobQueue;
   transactions: TransactionService;
@@ -54,6 +60,10 @@ export type BridgeServices = Readonly<{
 export function createBridgeServices(deps: {
   database: RelayDatabase;
   config: BridgeConfig;
+  /** The relay's public address, which connect-session links start with. */
+  publicUrl: string;
+  /** HMAC digests under a key kept outside the database (security/keyed-digest.ts), one key per purpose. */
+  keyedDigest: (purpose: string) => KeyedDigest;
   log: FastifyBaseLogger;
   /** Late-bound: the webhook engine is built beside the bridge. */
   events: () => BridgeEventPublisher | undefined;
@@ -79,12 +89,34 @@ export function createBridgeServices(deps: {
   // committed without waiting for the WAL flush, and the requests of one key read in the same turn (or
   // while its last count was written) are counted with one write.
   const limiter = new RateLimiter(db, Date.now, rateLimiterOptionsFor(capabilities));
+  const companies: CompanyService = new CompanyService({
+    companies: companyRepository,
+    customers,
+    connectors: () => connectors,
+    events: deps.events,
+    paired: (connectorId, companyId) => connectSessions.companyPaired(connectorId, companyId),
+    log: deps.log,
+  });
+  // A 40-bit setup code in a copied database must not be undone offline: only its HMAC is stored.
+  const connectSecrets = deps.keyedDigest('connect-session-secrets');
+  const connectSessions: ConnectSessionService = new ConnectSessionService({
+    db,
+    secrets: connectSecrets,
+    customers,
+    companies,
+    companyRepository,
+    connectors: () => connectors,
+    webhooksQueued: () => deps.events()?.notifyQueued?.(),
+    publicUrl: deps.publicUrl,
+  });
   return Object.freeze({
     config: deps.config,
     applications: new ApplicationService({ db }),
     customers,
     companyRepository,
-    companies: new CompanyService({ companies: companyRepository, customers, connectors: () => connectors, events: deps.events, log: deps.log }),
+    companies,
+    connectSessions,
+    connectSecrets,
     companyScope,
     jobQueue,
     transactions: new TransactionService({ db, connectors: () => connectors }),

@@ -84,6 +84,12 @@ const envSchema = z.object({
   SENDGRID_BASE_URL: z.url({ message: 'must be an absolute URL' }).default('https://api.sendgrid.com'),
   SENDGRID_WEBHOOK_PUBLIC_KEY: z.string().trim().min(1).optional(),
   SENDGRID_WEBHOOK_MAX_AGE_SECONDS: z.string().regex(/^\d+$/, 'must be a number of seconds').transform(Number).default(600),
+  // Memory for attachment bytes, once for sends being accepted and once for messages being dispatched.
+  MESSAGING_ATTACHMENT_MEMORY_MB: z
+    .string()
+    .regex(/^[1-9]\d{0,4}$/, 'must be a whole number of megabytes (1–99999)')
+    .transform(Number)
+    .default(64),
   MESSAGING_DISPATCH_INTERVAL_MS: z.string().regex(/^\d+$/, 'must be a number of milliseconds').transform(Number).default(1000),
   MESSAGING_MAX_ATTEMPTS: z.string().regex(/^[1-9]\d*$/, 'must be a positive integer').transform(Number).default(8),
   MESSAGING_DISPATCH_CLAIMS_PER_PASS: z.string().regex(/^[1-9]\d*$/, 'must be a positive integer').transform(Number).default(4),
@@ -101,6 +107,10 @@ const envSchema = z.object({
   BRIDGE_RATE_LIMIT_PER_MINUTE: z.string().regex(/^[1-9]\d*$/, 'must be a positive integer').transform(Number).default(600),
   BRIDGE_MAX_RETRIES: z.string().regex(/^\d{1,3}$/, 'must be an integer from 0 to 999').transform(Number).default(5),
   BRIDGE_LEASE_REAPER_INTERVAL_MS: z.string().regex(/^[1-9]\d*$/, 'must be a positive number of milliseconds').transform(Number).default(15_000),
+  // Connect sessions (relay/src/bridge/connect-sessions): the connector installer the hosted page offers
+  // (the .exe `npm run package:windows` builds), and setup codes tried per client address per hour.
+  CONNECTOR_INSTALLER_FILE: z.string().trim().min(1, 'must not be empty').optional(),
+  CONNECT_SETUP_CODE_ATTEMPTS_PER_HOUR: z.string().regex(/^[1-9]\d*$/, 'must be a positive integer').transform(Number).default(20),
 });
 
 export type RelayConfig = Readonly<{
@@ -135,6 +145,10 @@ export type BridgeConfig = Readonly<{
   maxRetries: number;
   /** How often expired job leases are reaped. */
   leaseReaperIntervalMs: number;
+  /** The connector installer served by connect pages (absolute path, checked readable at start), if deployed with one. */
+  connectorInstallerFile: string | undefined;
+  /** Setup codes one client address may try per hour (connector enrolment), all relay processes together. */
+  setupCodeAttemptsPerHour: number;
 }>;
 
 export type ConnectorGatewayConfig = Readonly<{
@@ -177,6 +191,8 @@ export type MessagingConfig = Readonly<{
   dispatchClaimsPerPass: number;
   maxAttempts: number;
   providerTimeoutMs: number;
+  /** Bytes of attachments held at once by accepting, and again by dispatching (MESSAGING_ATTACHMENT_MEMORY_MB). */
+  attachmentMemoryBytes: number;
 }>;
 
 export class ConfigError extends Error {
@@ -216,6 +232,10 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>>): R
   const dataDir = path.resolve(invocationDir(env), e.DATA_DIR);
   const smtpCaFile = e.SMTP_CA_FILE === undefined ? undefined : path.resolve(invocationDir(env), e.SMTP_CA_FILE);
   if (smtpCaFile !== undefined && !isReadableFile(smtpCaFile)) throw new ConfigError('SMTP_CA_FILE', `names no readable file (got "${e.SMTP_CA_FILE}")`);
+  const installerFile = e.CONNECTOR_INSTALLER_FILE === undefined ? undefined : path.resolve(invocationDir(env), e.CONNECTOR_INSTALLER_FILE);
+  if (installerFile !== undefined && !isReadableFile(installerFile)) {
+    throw new ConfigError('CONNECTOR_INSTALLER_FILE', `names no readable file (got "${e.CONNECTOR_INSTALLER_FILE}"): build it with npm run package:windows`);
+  }
   const hostForUrl = e.HOST === '0.0.0.0' || e.HOST === '::' ? 'localhost' : e.HOST;
   return Object.freeze({
     port: e.PORT,
@@ -261,6 +281,7 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>>): R
       dispatchClaimsPerPass: e.MESSAGING_DISPATCH_CLAIMS_PER_PASS,
       maxAttempts: e.MESSAGING_MAX_ATTEMPTS,
       providerTimeoutMs: e.MESSAGING_PROVIDER_TIMEOUT_MS,
+      attachmentMemoryBytes: e.MESSAGING_ATTACHMENT_MEMORY_MB * 1024 * 1024,
     }),
     connectors: Object.freeze({
       leaseMs: e.CONNECTOR_LEASE_MS,
@@ -273,6 +294,8 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>>): R
       rateLimitPerMinute: e.BRIDGE_RATE_LIMIT_PER_MINUTE,
       maxRetries: e.BRIDGE_MAX_RETRIES,
       leaseReaperIntervalMs: e.BRIDGE_LEASE_REAPER_INTERVAL_MS,
+      connectorInstallerFile: installerFile,
+      setupCodeAttemptsPerHour: e.CONNECT_SETUP_CODE_ATTEMPTS_PER_HOUR,
     }),
   });
 }

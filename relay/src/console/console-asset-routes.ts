@@ -33,6 +33,12 @@ export const consoleAssetRoutes: FastifyPluginAsync = async (app) => {
   const sendIndex = (_request: unknown, reply: FastifyReply) =>
     secureHeaders(reply).header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(bundle.indexHtml);
 
+  // The hosted connect page (app/connect/): the path carries the session's page token, so these
+  // requests stay out of the info-level request log.
+  app.get('/connect/:token', { schema: { hide: true }, logLevel: 'warn' }, (_request, reply) =>
+    secureHeaders(reply).header('cache-control', 'no-store').type('text/html; charset=utf-8').send(bundle.connectHtml),
+  );
+
   app.get('/console', { schema: { hide: true } }, sendIndex);
   app.get('/console/', { schema: { hide: true } }, sendIndex);
 

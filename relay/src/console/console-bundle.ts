@@ -1,6 +1,8 @@
 // The console's browser code (Preact + TypeScript under ./app) as `npm run build` wrote it into
 // relay/dist/console (build/build.mjs): a started relay reads those files and bundles nothing. Asset
 // names carry content hashes so they can be cached for ever; index.html is rendered here, naming them.
+// A second entry of the same build, the hosted connect page (app/connect/connect-main.tsx), is served
+// at /connect/{token} from the same folder.
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -11,6 +13,8 @@ export type ConsoleBundle = Readonly<{
   /** Hashed file name (e.g. `main-3FJ2K.js`) → contents. */
   assets: ReadonlyMap<string, ConsoleAsset>;
   indexHtml: string;
+  /** The hosted connect page (its assets are in `assets` too). */
+  connectHtml: string;
 }>;
 
 export class ConsoleNotBuiltError extends Error {
@@ -56,10 +60,37 @@ export function readConsoleBundle(dir: string = builtConsoleDir()): ConsoleBundl
     const contentType = contentTypes[path.extname(name)];
     if (contentType !== undefined) assets.set(name, { body: fs.readFileSync(path.join(dir, name)), contentType });
   }
-  const script = [...assets.keys()].find((name) => name.endsWith('.js'));
-  const style = [...assets.keys()].find((name) => name.endsWith('.css'));
-  if (script === undefined || style === undefined) throw new ConsoleNotBuiltError(dir, 'no script or no stylesheet in it');
-  return { assets, indexHtml: renderIndexHtml(script, style) };
+  // Entries are told apart by name: `main-…` (the console) and `connect-main-…` (the connect page).
+  const entry = (name: string, extension: string) => {
+    const found = [...assets.keys()].find((file) => file.startsWith(`${name}-`) && file.endsWith(extension));
+    if (found === undefined) throw new ConsoleNotBuiltError(dir, `no script or no stylesheet for ${name} in it`);
+    return found;
+  };
+  return {
+    assets,
+    indexHtml: renderIndexHtml(entry('main', '.js'), entry('main', '.css')),
+    connectHtml: renderConnectHtml(entry('connect-main', '.js'), entry('connect-main', '.css')),
+  };
+}
+
+function renderConnectHtml(script: string, style: string): string {
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="referrer" content="no-referrer">
+<meta name="robots" content="noindex">
+<link rel="icon" href="data:,">
+<title>Connect TallyPrime</title>
+<link rel="stylesheet" href="/console/assets/${style}">
+<script type="module" src="/console/assets/${script}"></script>
+</head>
+<body>
+<div id="app"><noscript>This page needs JavaScript to guide you through connecting TallyPrime.</noscript></div>
+</body>
+</html>
+`;
 }
 
 function renderIndexHtml(script: string, style: string): string {

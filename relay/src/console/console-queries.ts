@@ -19,9 +19,17 @@ export class ConsoleQueries {
     let base = this.db.selectFrom('msg_messages').where('tenant_id', '=', tenantId);
     if (query.status) base = base.where('status', '=', query.status);
     if (query.recipient) base = base.where(sql<boolean>`lower(to_address) like ${containsPattern(query.recipient)} escape '\\'`);
+    if (query.tag) {
+      const tag = query.tag;
+      base = base.where((eb) =>
+        eb.exists(eb.selectFrom('msg_message_tags').select('msg_message_tags.message_id').whereRef('msg_message_tags.message_id', '=', 'msg_messages.id').where('msg_message_tags.tag', '=', tag)),
+      );
+    }
+    // Metadata is small JSON text (10 short strings at most): a contains search over it finds a value or a key.
+    if (query.metadata) base = base.where(sql<boolean>`lower(metadata) like ${containsPattern(query.metadata)} escape '\\'`);
     const counted = await base.select((eb) => eb.fn.countAll<string | number>().as('total')).executeTakeFirst();
     const rows = await base
-      .select(['id', 'status', 'channel', 'to_address', 'subject', 'event_key', 'transaction_id', 'provider', 'attempts', 'created_at', 'updated_at'])
+      .select(['id', 'status', 'channel', 'to_address', 'subject', 'event_key', 'transaction_id', 'provider', 'attempts', 'metadata', 'tags', 'created_at', 'updated_at'])
       .orderBy('created_at', 'desc')
       .orderBy('id', 'desc')
       .limit(query.limit)
@@ -39,6 +47,8 @@ export class ConsoleQueries {
         transaction_id: row.transaction_id,
         provider: row.provider,
         attempts: row.attempts,
+        metadata: row.metadata === null ? {} : (JSON.parse(row.metadata) as Record<string, string>),
+        tags: row.tags === null ? [] : (JSON.parse(row.tags) as string[]),
         created_at: row.created_at,
         updated_at: row.updated_at,
       })),

@@ -10,6 +10,7 @@ import {
   ConsoleMessageSearchQuery,
   ConsolePulledCountsOut,
   ConsolePulledCountsQuery,
+  ConsoleRefusedSendsOut,
   ConsoleTemplateDraftIn,
   ConsoleTemplateDraftPreviewIn,
   ConsoleTemplateDraftPreviewOut,
@@ -44,6 +45,29 @@ export const consoleQueryRoutes: FastifyPluginAsyncZod = async (app) => {
     '/tenants/:id/messages',
     { schema: { ...docs('Search a tenant’s messages by status or recipient, newest first'), params: TenantParams, querystring: ConsoleMessageSearchQuery, response: { 200: ConsoleMessageSearchOut } } },
     async (request) => ({ success: true as const, ...(await queries.searchMessages(request.params.id, request.query)) }),
+  );
+
+  app.get(
+    '/tenants/:id/refused-sends',
+    { schema: { ...docs('Sends refused after authentication (invalid template, empty render, bad attachment, reused transaction_id), newest first, kept 7 days'), params: TenantParams, response: { 200: ConsoleRefusedSendsOut } } },
+    async (request) => {
+      await queries.assertTenantExists(request.params.id);
+      const rows = await app.relay.messaging.refusedSends.list(request.params.id, 200);
+      return {
+        success: true as const,
+        refused_sends: rows.map((row) => ({
+          id: row.id,
+          code: row.code,
+          status: Number(row.status),
+          reason: row.reason,
+          event_key: row.event_key,
+          channel: row.channel,
+          to: row.to_address,
+          transaction_id: row.transaction_id,
+          refused_at: row.refused_at,
+        })),
+      };
+    },
   );
 
   app.get(

@@ -2,6 +2,7 @@
 // Timestamps are ISO 8601 strings in UTC on both dialects; booleans are 0/1 integers.
 import type { Generated } from 'kysely';
 import type { BridgeTables } from './bridge-tables.js';
+import type { ConnectSessionsTable } from './connect-session-tables.js';
 import type { ConnectorTables } from './connector-tables.js';
 import type { OperatorTables } from './operator-tables.js';
 
@@ -131,6 +132,55 @@ export interface MsgMessagesTable {
   error: string | null;
   created_at: string;
   updated_at: string;
+  /** Decoded bytes of the message's attachments (0310); 0 without any (the column's default). */
+  attachment_bytes: Generated<number>;
+  /** JSON object of strings, or null without any (0312). */
+  metadata: string | null;
+  /** JSON array of strings, or null without any (0312). */
+  tags: string | null;
+  /** 1 when sent with a test key (0313): outbox only, simulated events; 0 (the default) when live. */
+  test_mode: Generated<number>;
+}
+
+export interface MsgRefusedSendsTable {
+  id: string;
+  tenant_id: string;
+  code: string;
+  status: number;
+  reason: string;
+  event_key: string | null;
+  channel: string | null;
+  to_address: string | null;
+  transaction_id: string | null;
+  refused_at: string;
+}
+
+export interface MsgMessageTagsTable {
+  message_id: string;
+  tenant_id: string;
+  tag: string;
+  created_at: string;
+}
+
+export interface MsgAttachmentsTable {
+  message_id: string;
+  position: number;
+  filename: string;
+  content_type: string;
+  content_id: string | null;
+  size: number;
+  /** The base64 text, until the message is sent or failed; then NULL. */
+  content: string | null;
+}
+
+export interface MsgSuppressionsTable {
+  tenant_id: string;
+  /** Lowercased. */
+  email: string;
+  reason: string;
+  /** The message whose provider event put the address here, if any. */
+  message_id: string | null;
+  created_at: string;
 }
 
 export interface MsgMessageEventsTable {
@@ -192,6 +242,10 @@ export interface Database {
   msg_templates: MsgTemplatesTable;
   msg_messages: MsgMessagesTable;
   msg_message_events: MsgMessageEventsTable;
+  msg_attachments: MsgAttachmentsTable;
+  msg_suppressions: MsgSuppressionsTable;
+  msg_message_tags: MsgMessageTagsTable;
+  msg_refused_sends: MsgRefusedSendsTable;
   msg_events: MsgEventsTable;
   msg_event_rules: MsgEventRulesTable;
   rate_limit_counters: RateLimitCountersTable;
@@ -208,6 +262,8 @@ export interface Database {
   // Connector gateway (0250): db/connector-tables.ts
   connectors: ConnectorTables['connectors'];
   connector_sync_cursors: ConnectorTables['connector_sync_cursors'];
+  // Connect sessions (0340): db/connect-session-tables.ts
+  connect_sessions: ConnectSessionsTable;
   // Operator accounts and audit log (0300): db/operator-tables.ts
   operator_accounts: OperatorTables['operator_accounts'];
   operator_audit_log: OperatorTables['operator_audit_log'];

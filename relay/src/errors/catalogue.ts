@@ -63,6 +63,7 @@ export const errorCatalogue = {
   message_not_found: { status: 404, message: 'Message not found' },
   tenant_not_found: { status: 404, message: 'Tenant not found' },
   template_not_found: { status: 404, message: 'Template not found' },
+  suppression_not_found: { status: 404, message: 'This address is not on your suppression list' },
   event_rule_not_found: { status: 404, message: 'Event rule not found' },
   idempotency_conflict: {
     status: 409,
@@ -88,6 +89,16 @@ export const errorCatalogue = {
   enrolment_token_invalid: { status: 401, message: 'The enrolment token is unknown or was rotated: ask for the customer\'s current token' },
   connector_credential_missing: { status: 401, message: 'Missing connector credential: send Authorization: Bearer <connector credential>' },
   connector_credential_invalid: { status: 401, message: 'The connector credential is malformed, unknown or was replaced by a new enrolment' },
+  connect_session_not_found: { status: 404, message: 'No such connect session' },
+  connect_session_invalid: { status: 422, message: 'The connect session cannot be created for this company' },
+  connect_session_closed: { status: 409, message: 'The connect session is completed, cancelled or expired: create a new one' },
+  setup_code_invalid: {
+    status: 401,
+    message: 'This code was not accepted: check it was typed as given (a setup code looks like K7QP-M3XD). A setup code works once and only until its link expires; if it was used or has expired, ask your software provider for a new link',
+  },
+  setup_code_attempts_exceeded: { status: 429, message: 'Too many codes were tried from this network: wait for the time given in Retry-After, then type the code again' },
+  connect_link_invalid: { status: 404, message: 'This connect link is not known: check it was copied whole, or ask your software provider for a new one' },
+  connect_step_not_ready: { status: 409, message: 'That step cannot be taken yet' },
   connector_upgrade_required: { status: 426, message: 'This endpoint speaks WebSocket only: send an Upgrade: websocket request' },
 } as const satisfies Record<string, { status: number; message: string }>;
 
@@ -100,15 +111,18 @@ export class AppError extends Error {
   readonly status: number;
   readonly details: readonly ErrorDetail[];
   readonly headers: Readonly<Record<string, string>>;
+  /** Fields added beside `error` in the messaging body (e.g. which event_key and channel had no template). */
+  readonly extra: Readonly<Record<string, string>>;
 
   constructor(
     readonly code: ErrorCode,
-    options: { message?: string; details?: readonly ErrorDetail[]; headers?: Record<string, string>; cause?: unknown } = {},
+    options: { message?: string; details?: readonly ErrorDetail[]; headers?: Record<string, string>; extra?: Record<string, string>; cause?: unknown } = {},
   ) {
     super(options.message ?? errorCatalogue[code].message, { cause: options.cause });
     this.name = 'AppError';
     this.status = errorCatalogue[code].status;
     this.details = options.details ?? [];
     this.headers = options.headers ?? {};
+    this.extra = options.extra ?? {};
   }
 }

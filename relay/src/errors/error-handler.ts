@@ -32,7 +32,7 @@ export function sendError(request: FastifyRequest, reply: FastifyReply, error: A
 export function errorBody(family: ApiFamily, error: AppError): object {
   if (family === 'messaging') {
     if (error.code === 'validation_failed') return messagingValidationBody(error.details);
-    return { error: error.message };
+    return { ...error.extra, error: error.message };
   }
   return { success: false, error: { code: error.code, message: error.message, details: error.details } };
 }

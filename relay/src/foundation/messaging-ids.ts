@@ -7,7 +7,7 @@ import { millisecondsHex, randomHex } from '../db/time-ordered-ids.js';
  * a table's primary-key index grows at its end (db/time-ordered-ids.ts); 48 random bits keep ids made
  * in the same millisecond apart.
  */
-export function newId(prefix: 'ten' | 'tpl' | 'msg' | 'mev' | 'bev' | 'rule'): string {
+export function newId(prefix: 'ten' | 'tpl' | 'msg' | 'mev' | 'bev' | 'rule' | 'rfs'): string {
   return `${prefix}_${millisecondsHex()}${randomHex(6)}`;
 }
 

@@ -6,7 +6,7 @@
 // places (read as 0.070000000000000001)"), and any other number field refuses a string. Numbers a double
 // does carry, however written (`100.50`, `1e2`, `0.1`), are read as usual.
 import type { FastifyInstance } from 'fastify';
-import { assertStorableJson, depthError, INPUT_LIMITS, jsonDepthExceeds } from './input-limits.js';
+import { assertStorableJson, depthError, INPUT_LIMITS, jsonDepthExceeds, type LongStrings } from './input-limits.js';
 
 /** `-0012.3400e+2` → its significant digits and the power of ten of the last one: ['1234', 0]. */
 function decimalValue(text: string): [digits: string, exponent: number] {
@@ -77,7 +77,9 @@ export function registerExactJsonBody(app: FastifyInstance): void {
     const checked = (error: Error | null, value?: unknown) => {
       if (error) return done(error, undefined);
       try {
-        assertStorableJson(value);
+        // A route may let named strings be longer (config.longJsonStrings: a send's attachments).
+        const longStrings = (request.routeOptions.config as { longJsonStrings?: LongStrings } | undefined)?.longJsonStrings;
+        assertStorableJson(value, longStrings);
       } catch (refusal) {
         return done(refusal as Error, undefined);
       }

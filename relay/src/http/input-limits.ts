@@ -5,6 +5,7 @@
 // idempotency fingerprint, Handlebars, JSON.stringify on the way to the database). Checked once, here,
 // so both databases judge every input alike.
 import { AppError } from '../errors/catalogue.js';
+import type { LongStrings } from '../foundation/long-json-strings.js';
 
 export const INPUT_LIMITS = Object.freeze({
   /** Arrays and objects inside one another; free-form `data` of a send or an event is the deepest legitimate body. */
@@ -63,12 +64,14 @@ export function jsonDepthExceeds(text: string, max: number): boolean {
   return false;
 }
 
+export type { LongStrings } from '../foundation/long-json-strings.js';
+
 /**
  * Throws the refusal for the first string, key, array or object of a parsed JSON body that breaks a
  * limit. Iterative (an explicit stack), so no body can overflow it. Nearly every body is fine: a
  * first pass only says whether it is, without building the paths a refusal names.
  */
-export function assertStorableJson(value: unknown): void {
+export function assertStorableJson(value: unknown, longStrings?: LongStrings): void {
   if (isStorableJson(value)) return;
   const stack: { value: unknown; path: (string | number)[] }[] = [{ value, path: [] }];
   while (stack.length > 0) {
@@ -76,7 +79,8 @@ export function assertStorableJson(value: unknown): void {
     if (typeof current === 'string') {
       const problem = textProblem(current);
       if (problem) throw characterError(pathOf(path), problem);
-      if (current.length > INPUT_LIMITS.maxStringLength) {
+      const allowedLong = longStrings !== undefined && current.length <= longStrings.max && longStrings.allows(path);
+      if (current.length > INPUT_LIMITS.maxStringLength && !allowedLong) {
         throw limitError('string_too_long', pathOf(path), `is longer than ${INPUT_LIMITS.maxStringLength} characters`);
       }
     } else if (Array.isArray(current)) {

@@ -171,7 +171,14 @@ const bridgeExamples: Record<string, unknown> = {
     description: 'Outcomes of writes, and connectors going offline',
   },
   'PATCH /api/v1/webhooks/{id}': { enabled: false },
-  'POST /api/v1/connectors/enroll': { token: 'the customer token from POST /api/v1/customers', machine_name: 'SHOP-PC', version: '0.1.0' },
+  'POST /api/v1/connectors/enroll': { token: 'the customer token from POST /api/v1/customers, or a setup code such as K7QP-M3XD', machine_name: 'SHOP-PC', version: '0.1.0' },
+  'POST /api/v1/connect-sessions': {
+    customer_id: CUSTOMER_ID,
+    company_name: 'Sharma Traders (Tally)',
+    return_url: 'https://erp.example.com/settings/tally-connected',
+    expires_in_seconds: 259_200,
+  },
+  'POST /connect/{token}/choose': { books_company_guid: BOOKS_COMPANY_GUID },
   'POST /api/v1/connectors/pairings': { company_id: COMPANY_ID, books_company_guid: BOOKS_COMPANY_GUID, books_company_name: 'Ledgerwire Demo Traders' },
 };
 
@@ -183,6 +190,15 @@ const messagingExamples: Record<string, unknown> = {
     event_key: 'invoice_ready',
     transaction_id: 'inv-1001',
     data: templateData,
+    metadata: { invoice_id: 'INV-1001' },
+    tags: ['invoice'],
+    attachments: [{ filename: 'INV-1001.pdf', content: 'JVBERi0xLjQK', content_type: 'application/pdf' }],
+  },
+  'POST /api/messages/batch': {
+    messages: [
+      { channel: 'email', to: 'ada@example.com', event_key: 'invoice_ready', transaction_id: 'inv-1001', data: templateData },
+      { channel: 'email', to: 'bob@example.com', event_key: 'invoice_ready', transaction_id: 'inv-1002', data: { ...templateData, name: 'Bob', number: 'INV-1002' } },
+    ],
   },
   'POST /api/events': {
     event_id: 'evt-1001',
@@ -203,6 +219,7 @@ const operatorExamples: Record<string, unknown> = {
   'POST /admin/v1/companies/{id}/pair': { connector_id: 'the connector_id from enrolment', books_company_guid: BOOKS_COMPANY_GUID, books_company_name: 'Ledgerwire Demo Traders' },
   'POST /admin/v1/companies/{id}/customer': { customer_id: CUSTOMER_ID },
   'POST /admin/v1/tenants': { name: 'Acme', org_id: 42, provider_order: ['outbox'] },
+  'POST /admin/v1/tenants/{id}/api-keys': { mode: 'test' },
   'PATCH /admin/v1/tenants/{id}': { limits: { daily_quota: 500, sustained_per_minute: null } },
   'POST /admin/v1/tenants/{id}/templates': { event_key: 'invoice_ready', channel: 'email', ...templateBody },
   'PATCH /admin/v1/tenants/{id}/templates/{template_id}': { subject: 'Your invoice {{number}}' },

@@ -7,6 +7,7 @@ import type { RelayDatabase } from '../db/database.js';
 import { createBackgroundLoop, type BackgroundLoop } from '../background/background-loop.js';
 import { oldestDueAt } from '../background/oldest-due-row.js';
 import { RateLimiter, rateLimiterOptionsFor } from '../limits/rate-limiter.js';
+import { ByteBudget } from './byte-budget.js';
 import { CircuitBreakers } from './dispatch/circuit-breaker.js';
 import { DispatchWorker } from './dispatch/dispatch-worker.js';
 import { StatusNotifier, type WebhookPublisher } from './dispatch/status-notifier.js';
@@ -15,6 +16,9 @@ import { EventRepository } from './events/event-repository.js';
 import { EventRuleService } from './events/event-rule-service.js';
 import { EventWorker } from './events/event-worker.js';
 import { acceptMessageBatch } from './messages/accept-message-batch.js';
+import { BatchSendService } from './messages/batch-send-service.js';
+import { MessageListService } from './messages/message-list-service.js';
+import { RefusedSendLog } from './messages/refused-send-log.js';
 import { MessageAcceptBatcher } from './messages/message-accept-batcher.js';
 import { MessageBatchInsert } from './messages/message-batch-insert.js';
 import { MessageQueryService } from './messages/message-query-service.js';
@@ -22,6 +26,8 @@ import { MessageRepository } from './messages/message-repository.js';
 import { SendService } from './messages/queue-message.js';
 import { ProviderWebhookService } from './provider-webhooks/provider-webhook-service.js';
 import { ProviderRegistry } from './providers/provider-registry.js';
+import { SuppressionRepository } from './suppressions/suppression-repository.js';
+import { SuppressionService } from './suppressions/suppression-service.js';
 import { TemplateRenderer } from './templates/template-renderer.js';
 import { TemplateRepository } from './templates/template-repository.js';
 import { TemplateService } from './templates/template-service.js';
@@ -33,7 +39,15 @@ export type MessagingModule = Readonly<{
   templates: TemplateService;
   eventRules: EventRuleService;
   sender: SendService;
+  batchSender: BatchSendService;
   messages: MessageQueryService;
+  messageList: MessageListService;
+  refusedSends: RefusedSendLog;
+  suppressions: SuppressionService;
+  /** Memory for attachment bytes held by request bodies being accepted (see byte-budget.ts). */
+  acceptMemory: ByteBudget;
+  /** Memory for attachment bytes held while dispatching. */
+  dispatchMemory: ByteBudget;
   events: EventIngestService;
   providerWebhooks: ProviderWebhookService;
   limiter: RateLimiter;
@@ -71,7 +85,22 @@ export function createMessagingModule(options: MessagingModuleOptions): Messagin
   const providers = new ProviderRegistry(settings);
   const notifier = new StatusNotifier(options.webhooks ?? (() => undefined), log);
 
-  const worker = new DispatchWorker({ messages: messageRows, tenantRows, tenants, providers, breakers, notifier, config: settings, now, log });
+  const suppressionRows = new SuppressionRepository(db);
+  const acceptMemory = new ByteBudget(settings.attachmentMemoryBytes);
+  const dispatchMemory = new ByteBudget(settings.attachmentMemoryBytes);
+  const worker = new DispatchWorker({
+    messages: messageRows,
+    tenantRows,
+    tenants,
+    providers,
+    breakers,
+    notifier,
+    config: settings,
+    now,
+    log,
+    attachmentMemory: dispatchMemory,
+    suppressions: suppressionRows,
+  });
   const dispatchLoop = createBackgroundLoop({
     name: 'messaging-dispatch',
     intervalMs: settings.dispatchIntervalMs,
@@ -82,7 +111,8 @@ export function createMessagingModule(options: MessagingModuleOptions): Messagin
   });
   const batchInsert = new MessageBatchInsert(db);
   const accepts = new MessageAcceptBatcher((batch) => acceptMessageBatch({ db, insert: batchInsert, limiter }, batch));
-  const sender = new SendService({ messages: messageRows, accepts, templates, renderer, now, onQueued: () => dispatchLoop.wake() });
+  const refusedSends = new RefusedSendLog(db, now);
+  const sender = new SendService({ messages: messageRows, accepts, templates, renderer, now, onQueued: () => dispatchLoop.wake(), refusals: refusedSends });
   const eventWorker = new EventWorker({ events: eventRows, tenants, sender, renderer, now, log });
   const eventLoop = createBackgroundLoop({
     name: 'messaging-events',
@@ -100,6 +130,7 @@ export function createMessagingModule(options: MessagingModuleOptions): Messagin
     now,
     pass: async () => {
       await limiter.pruneExpired();
+      await refusedSends.prune();
     },
   });
   const loops = [dispatchLoop, eventLoop, pruneLoop];
@@ -109,9 +140,15 @@ export function createMessagingModule(options: MessagingModuleOptions): Messagin
     templates,
     eventRules: new EventRuleService(eventRows, renderer, now),
     sender,
+    batchSender: new BatchSendService(sender, limiter),
     messages: new MessageQueryService(messageRows),
+    messageList: new MessageListService(db),
+    refusedSends,
+    acceptMemory,
+    dispatchMemory,
     events: new EventIngestService(eventRows, limiter, now, () => eventLoop.wake()),
-    providerWebhooks: new ProviderWebhookService({ messages: messageRows, tenantRows, tenants, limiter, notifier, config: settings, now, log }),
+    providerWebhooks: new ProviderWebhookService({ messages: messageRows, tenantRows, tenants, limiter, notifier, suppressions: suppressionRows, config: settings, now, log }),
+    suppressions: new SuppressionService(suppressionRows),
     limiter,
     breakers,
     dispatchLoop,

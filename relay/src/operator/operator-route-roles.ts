@@ -65,6 +65,8 @@ export const OPERATOR_ROUTE_RULES: Readonly<Record<string, OperatorRouteRule>> =
   [`POST ${P}/tenants/:id/webhooks/:webhook_id/rotate-secret`]: admin('webhook.rotate_secret', { type: 'webhook', param: 'webhook_id' }),
   [`POST ${P}/tenants/:id/webhooks/:webhook_id/test`]: support('webhook.test', { type: 'webhook', param: 'webhook_id' }),
   [`GET ${P}/tenants/:id/webhooks/:webhook_id/deliveries`]: read,
+  [`GET ${P}/tenants/:id/suppressions`]: read,
+  [`DELETE ${P}/tenants/:id/suppressions/:email`]: support('suppression.remove', { type: 'suppression', param: 'email' }),
 
   // Accounting bridge: applications and keys (admin), customers and companies (support acts).
   [`GET ${P}/applications`]: read,
@@ -75,6 +77,8 @@ export const OPERATOR_ROUTE_RULES: Readonly<Record<string, OperatorRouteRule>> =
   [`DELETE ${P}/keys/:key_id`]: admin('api_key.revoke', { type: 'api_key', param: 'key_id' }),
   [`GET ${P}/customers`]: read,
   [`POST ${P}/customers/:id/rotate-token`]: support('customer.rotate_token', { type: 'customer', param: 'id' }),
+  [`GET ${P}/customers/:id/connect-sessions`]: read,
+  [`POST ${P}/connect-sessions/:id/cancel`]: support('connect_session.cancel', { type: 'connect_session', param: 'id' }),
   [`GET ${P}/companies`]: read,
   [`GET ${P}/companies/:id`]: read,
   [`PATCH ${P}/companies/:id`]: admin('company.update_settings', { type: 'company', param: 'id' }),
@@ -89,6 +93,7 @@ export const OPERATOR_ROUTE_RULES: Readonly<Record<string, OperatorRouteRule>> =
   // Console queries and actions.
   [`GET ${P}/console/tenants/:id/messages`]: read,
   [`GET ${P}/console/tenants/:id/messages/:message_id`]: read,
+  [`GET ${P}/console/tenants/:id/refused-sends`]: read,
   [`POST ${P}/console/tenants/:id/template-previews`]: readOnlyPost,
   [`POST ${P}/console/tenants/:id/template-samples`]: readOnlyPost,
   [`GET ${P}/console/transactions`]: read,

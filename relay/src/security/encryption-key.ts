@@ -5,6 +5,7 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import { KeyedDigest } from './keyed-digest.js';
 import { SecretBox } from './secret-box.js';
 
 export const ENCRYPTION_KEY_FILE = 'encryption-key';
@@ -40,6 +41,11 @@ export function ensureEncryptionKey(options: { dataDir: string; envKey: string |
 /** Structural, not RelayConfig: the config loader validates keys with decodeEncryptionKey, so security sits below config. */
 export function secretBoxFor(config: Readonly<{ dataDir: string; encryptionKey?: string | undefined }>): SecretBox {
   return new SecretBox(ensureEncryptionKey({ dataDir: config.dataDir, envKey: config.encryptionKey }).key);
+}
+
+/** Keyed digests for `purpose` under a key derived from this relay's encryption key (keyed-digest.ts). */
+export function keyedDigestFor(config: Readonly<{ dataDir: string; encryptionKey?: string | undefined }>, purpose: string): KeyedDigest {
+  return new KeyedDigest(ensureEncryptionKey({ dataDir: config.dataDir, envKey: config.encryptionKey }).key, purpose);
 }
 
 function readKey(file: string): Buffer | undefined {

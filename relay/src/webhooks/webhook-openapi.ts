@@ -1,8 +1,9 @@
 // The OpenAPI 3.1 `webhooks` section: the requests the relay sends to an application's endpoints for
-// write outcomes (transaction.completed, transaction.failed), with their body schema, so an integrator
-// reads them at /docs beside the calls. Presence events are listed in docs/webhooks.md.
+// write outcomes (transaction.completed, transaction.failed) and the end of a connect link
+// (connect_session.completed), with their body schema, so an integrator reads them at /docs beside the
+// calls. Presence events are listed in docs/webhooks.md.
 import type { FastifyDynamicSwaggerOptions } from '@fastify/swagger';
-import { TransactionEventOut } from '@ledgerwire/shared';
+import { ConnectSessionCompletedEventOut, TransactionEventOut } from '@ledgerwire/shared';
 import { z } from 'zod';
 
 type OpenApiDocument = NonNullable<FastifyDynamicSwaggerOptions['openapi']>;
@@ -20,14 +21,27 @@ const DESCRIPTIONS = {
     'A CONNECTOR_OFFLINE failure is followed by transaction.completed should the connector book it later.',
 } as const;
 
+const CONNECT_SESSION_COMPLETED =
+  'A connect link did its work: the connector enrolled with its setup code is paired with its company (on the hosted page, in the connector, or by support). ' +
+  'Raised once per session; GET /api/v1/connect-sessions/{id} then reads completed.';
+
+function bodySchema(wire: z.ZodType): unknown {
+  const schema = z.toJSONSchema(wire, { io: 'output', unrepresentable: 'any' });
+  delete (schema as { $schema?: unknown }).$schema;
+  return schema;
+}
+
 /** The `webhooks` object of the OpenAPI document. */
 export function bridgeWebhooksDocument(): OpenApiWebhooks {
-  const schema = z.toJSONSchema(TransactionEventOut, { io: 'output', unrepresentable: 'any' });
-  delete (schema as { $schema?: unknown }).$schema;
   // The body schema is zod's JSON Schema 2020-12, which is what OpenAPI 3.1 takes; the OpenAPI typings
   // model a narrower schema object, hence the cast.
+  const transactionSchema = bodySchema(TransactionEventOut);
+  const entries: [string, string, unknown][] = [
+    ...Object.entries(DESCRIPTIONS).map(([type, description]): [string, string, unknown] => [type, description, transactionSchema]),
+    ['connect_session.completed', CONNECT_SESSION_COMPLETED, bodySchema(ConnectSessionCompletedEventOut)],
+  ];
   return Object.fromEntries(
-    Object.entries(DESCRIPTIONS).map(([type, description]) => [
+    entries.map(([type, description, schema]) => [
       type,
       {
         post: {

@@ -55,7 +55,7 @@ describeOnDatabases('bridge webhooks API', (kind) => {
     const { body: created } = await api(relay, tenant.credential, 'POST', '/api/v1/webhooks', 200, { payload: { url: hookUrl, description: 'ERP presence' } });
     const events = [
       'connector.online', 'connector.offline', 'books.started', 'books.stopped', 'company.linked', 'company.unlinked',
-      'transaction.completed', 'transaction.failed',
+      'transaction.completed', 'transaction.failed', 'connect_session.completed',
     ];
     expect(created).toEqual({
       success: true,

@@ -1,4 +1,5 @@
-// The relay as a user starts it: a real process, a real port, real signals.
+// The relay as a user starts it (`npm start`: the compiled relay, which the test run's global setup
+// builds when stale): a real process, a real port, real signals.
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -7,11 +8,10 @@ import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 
 const relayDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const tsx = path.resolve(relayDir, '../node_modules/.bin/tsx');
 
 function startRelay(env: Record<string, string>): ChildProcessWithoutNullStreams {
   const { RELAY_ADMIN_TOKEN: _ignored, DATABASE_URL: _alsoIgnored, ...inherited } = process.env;
-  return spawn(tsx, ['src/server.ts'], { cwd: relayDir, env: { ...inherited, LOG_LEVEL: 'warn', ...env } });
+  return spawn(process.execPath, ['dist/server.mjs'], { cwd: relayDir, env: { ...inherited, LOG_LEVEL: 'warn', ...env } });
 }
 
 function collect(child: ChildProcessWithoutNullStreams) {

@@ -2,7 +2,7 @@
 // sustained and daily quota (accepted messages), event ingestion and provider webhooks; per-tenant
 // overrides; every 429 with Retry-After and RateLimit-Limit / -Remaining / -Reset. The clock is
 // pinned inside a window so no test straddles a boundary.
-import { afterEach, beforeEach, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
 import { describeOnDatabases } from '../helpers/test-databases.js';
 import { call, TEST_OPERATOR_TOKEN } from '../helpers/test-relay.js';
 import { SendGridSigner } from '../messaging/support/sendgrid-signer.js';
@@ -17,14 +17,18 @@ function expectLimitHeaders(headers: Record<string, unknown>, limit: number, res
 
 describeOnDatabases('messaging limits', (kind) => {
   let relay: MessagingTestRelay;
-  let clock: TestClock;
+  const clock = new TestClock(midMinute());
   const signer = new SendGridSigner();
 
-  beforeEach(async () => {
-    clock = new TestClock(midMinute());
+  // One relay per file (starting one is most of a test's time): every limit is counted per tenant and
+  // each test provisions tenants of its own; the clock goes back to mid-minute before each test.
+  beforeAll(async () => {
     relay = await startMessagingRelay(kind, { SENDGRID_WEBHOOK_PUBLIC_KEY: signer.publicKeyBase64 }, { now: clock.now });
   });
-  afterEach(async () => relay.close());
+  beforeEach(() => {
+    clock.ms = midMinute();
+  });
+  afterAll(async () => relay.close());
 
   it('contract defaults: burst 100, sustained 20, daily 100, events 100, webhooks 300', async () => {
     const tenant = await provisionTenant(relay.app);
@@ -59,7 +63,7 @@ describeOnDatabases('messaging limits', (kind) => {
     expectLimitHeaders(refused.headers, 20, 30);
     // A replay of an accepted message still answers 200 (it counts against no limit).
     await call(relay.app, 'POST', '/api/messages/send', 200, { token: tenant.apiKey, payload: first });
-    const count = await relay.app.relay.database.db.selectFrom('msg_messages').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    const count = await relay.app.relay.database.db.selectFrom('msg_messages').select((eb) => eb.fn.countAll<number>().as('n')).where('tenant_id', '=', tenant.id).executeTakeFirstOrThrow();
     expect(Number(count.n)).toBe(20);
     clock.advance(30_000);
     await call(relay.app, 'POST', '/api/messages/send', 200, { token: tenant.apiKey, payload: sendBody() });

@@ -1,7 +1,7 @@
 // Two relays on one PostgreSQL (scale mode) share each tenant's limits: the burst limit and the
 // daily quota hold across both, and a send accepted by one is replayed, not duplicated, by the other.
 import type { FastifyInstance } from 'fastify';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app.js';
 import { loadConfig, type RelayConfig } from '../../src/config/load-config.js';
 import { availableDatabaseKinds, createTestDatabase, type TestDatabase } from '../helpers/test-databases.js';
@@ -13,13 +13,15 @@ describe.runIf(availableDatabaseKinds().includes('postgres'))('limits across two
   let relays: FastifyInstance[];
   const clock = new TestClock(midMinute());
 
-  beforeEach(async () => {
+  // One pair of relays per file (starting them is most of a test's time): each test provisions a tenant
+  // of its own, whose limits are counted apart, and the clock never moves.
+  beforeAll(async () => {
     testDatabase = await createTestDatabase('postgres');
     const base = loadConfig({ DATA_DIR: testDatabase.dataDir, LOG_LEVEL: 'silent', RELAY_ADMIN_TOKEN: TEST_OPERATOR_TOKEN, RELAY_WORKERS: '0' });
     const config: RelayConfig = Object.freeze({ ...base, database: testDatabase.database });
     relays = [await buildApp(config, { now: clock.now }), await buildApp(config, { now: clock.now })];
   });
-  afterEach(async () => {
+  afterAll(async () => {
     for (const relay of relays) await relay.close();
     await testDatabase.drop();
   });

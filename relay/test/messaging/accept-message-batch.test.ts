@@ -49,6 +49,10 @@ describeOnDatabases('accepting a batch of messages', (kind) => {
       error: null,
       created_at: at,
       updated_at: at,
+      attachment_bytes: 0,
+      metadata: null,
+      tags: null,
+      test_mode: 0,
     };
     return { row, limits: { ...DEFAULT_TENANT_LIMITS, ...limits } };
   }

@@ -1,7 +1,7 @@
 // A dispatch claim's outcomes written one statement per kind (message-status-batch.ts), on SQLite and
 // PostgreSQL: each row gets its own values (integers and text, some the same for every row, some
 // not, some left as they were), a status moves only forward, and a retry touches only queued rows.
-import { afterEach, beforeEach, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
 import { describeOnDatabases } from '../helpers/test-databases.js';
 import { call } from '../helpers/test-relay.js';
 import { MessageRepository } from '../../src/messaging/messages/message-repository.js';
@@ -9,18 +9,25 @@ import { createTemplate, provisionTenant, sendBody, startMessagingRelay, type Me
 
 describeOnDatabases('dispatch outcomes in one statement per kind', (kind) => {
   let relay: MessagingTestRelay | undefined;
+  let apiKey: string;
   let messages: MessageRepository;
   let ids: string[];
 
-  beforeEach(async () => {
+  // One relay per file (starting one is most of a test's time, and its workers are off); each test
+  // works on four messages of its own, sent just before it.
+  beforeAll(async () => {
     relay = await startMessagingRelay(kind);
     const tenant = await provisionTenant(relay.app);
+    apiKey = tenant.apiKey;
     await createTemplate(relay.app, tenant.id, { event_key: 'invoice_ready' });
-    ids = [];
-    for (let i = 0; i < 4; i++) ids.push((await call(relay.app, 'POST', '/api/messages/send', 200, { token: tenant.apiKey, payload: sendBody() })).body.message_id);
     messages = new MessageRepository(relay.app.relay.database.db, relay.app.relay.database.capabilities);
   });
-  afterEach(async () => {
+  beforeEach(async () => {
+    const app = relay!.app;
+    ids = [];
+    for (let i = 0; i < 4; i++) ids.push((await call(app, 'POST', '/api/messages/send', 200, { token: apiKey, payload: sendBody() })).body.message_id);
+  });
+  afterAll(async () => {
     await relay?.close();
     relay = undefined;
   });

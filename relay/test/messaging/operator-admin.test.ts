@@ -48,7 +48,7 @@ describeOnDatabases('messaging operator API', (kind) => {
     expect(row).toMatchObject({ prefix: key.body.prefix, key_hash: sha256Hex(key.body.api_key), revoked_at: null });
     expect(JSON.stringify(row)).not.toContain(key.body.api_key);
     const listed = await call(relay.app, 'GET', `/admin/v1/tenants/${tenant.id}/api-keys`, 200, op);
-    expect(listed.body.api_keys).toEqual([{ prefix: key.body.prefix, created_at: expect.any(String), revoked_at: null }]);
+    expect(listed.body.api_keys).toEqual([{ prefix: key.body.prefix, created_at: expect.any(String), revoked_at: null, mode: 'live' }]);
     const revoked = await call(relay.app, 'DELETE', `/admin/v1/tenants/${tenant.id}/api-keys/${key.body.prefix}`, 200, op);
     expect(revoked.body.api_key.revoked_at).toEqual(expect.any(String));
     await call(relay.app, 'DELETE', `/admin/v1/tenants/${tenant.id}/api-keys/lwm_nothere`, 404, op);

@@ -2,7 +2,7 @@
 // request still gets its own answer — 200, 409 or 429 with the right body and headers — limits hold
 // exactly, per tenant, and a refused message leaves no row behind.
 import type { FastifyInstance } from 'fastify';
-import { afterEach, beforeEach, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { describeOnDatabases } from '../helpers/test-databases.js';
 import { createTemplate, midMinute, provisionTenant, sendBody, startMessagingRelay, TestClock, type MessagingTestRelay } from './support/messaging-test-relay.js';
 
@@ -13,10 +13,12 @@ function sendAll(app: FastifyInstance, apiKey: string, payloads: Record<string, 
 describeOnDatabases('concurrent sends', (kind) => {
   let relay: MessagingTestRelay;
 
-  beforeEach(async () => {
+  // One relay per file (starting one is most of a test's time): each test sends as tenants of its own,
+  // whose limits and idempotency are theirs alone, on a clock that never moves.
+  beforeAll(async () => {
     relay = await startMessagingRelay(kind, {}, { now: new TestClock(midMinute()).now });
   });
-  afterEach(async () => relay.close());
+  afterAll(async () => relay.close());
 
   const rowsOf = async (tenantId: string) => relay.app.relay.database.db.selectFrom('msg_messages').select('id').where('tenant_id', '=', tenantId).execute();
 

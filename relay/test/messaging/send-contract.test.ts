@@ -54,12 +54,12 @@ describeOnDatabases('messaging send contract', (kind) => {
   it('422 in the framework shape {message, errors:{field:[...]}} for missing and malformed fields', async () => {
     const { body } = await call(relay.app, 'POST', '/api/messages/send', 422, { token: tenant.apiKey, payload: { channel: 'email', to: 'ada@example.com' } });
     expect(Object.keys(body).sort()).toEqual(['errors', 'message']);
+    // subject may be left out: the template's subject is used then (see the template subject test).
     expect(body.errors).toEqual({
-      subject: ['The subject field is required.'],
       event_key: ['The event_key field is required.'],
       transaction_id: ['The transaction_id field is required.'],
     });
-    expect(body.message).toBe('The subject field is required. (and 2 more errors)');
+    expect(body.message).toBe('The event_key field is required. (and 1 more error)');
 
     const badEmail = await call(relay.app, 'POST', '/api/messages/send', 422, { token: tenant.apiKey, payload: sendBody({ to: 'not-an-address' }) });
     expect(badEmail.body).toEqual({ message: 'The to field must be a valid email address.', errors: { to: ['The to field must be a valid email address.'] } });
@@ -77,18 +77,28 @@ describeOnDatabases('messaging send contract', (kind) => {
     expect(unknown.body.errors.channel[0]).toContain('only email is routable today');
   });
 
-  it('422 {"error":"Invalid template"} for an unknown event_key, an inactive template and another tenant’s template', async () => {
+  it('422 {"error":"Invalid template"}, naming the event_key and channel, for an unknown event_key, an inactive template and another tenant’s template', async () => {
     const unknown = await call(relay.app, 'POST', '/api/messages/send', 422, { token: tenant.apiKey, payload: sendBody({ event_key: 'nope' }) });
-    expect(unknown.body).toEqual({ error: 'Invalid template' });
+    expect(unknown.body).toEqual({ error: 'Invalid template', event_key: 'nope', channel: 'email' });
 
     await createTemplate(relay.app, tenant.id, { event_key: 'paused', is_active: false });
     const inactive = await call(relay.app, 'POST', '/api/messages/send', 422, { token: tenant.apiKey, payload: sendBody({ event_key: 'paused' }) });
-    expect(inactive.body).toEqual({ error: 'Invalid template' });
+    expect(inactive.body).toEqual({ error: 'Invalid template', event_key: 'paused', channel: 'email' });
 
     const other = await provisionTenant(relay.app);
     await createTemplate(relay.app, other.id, { event_key: 'only_theirs' });
     const cross = await call(relay.app, 'POST', '/api/messages/send', 422, { token: tenant.apiKey, payload: sendBody({ event_key: 'only_theirs' }) });
-    expect(cross.body).toEqual({ error: 'Invalid template' });
+    expect(cross.body).toEqual({ error: 'Invalid template', event_key: 'only_theirs', channel: 'email' });
+  });
+
+  it('a send without a subject uses the template’s subject, rendered with its data; a send’s own subject wins', async () => {
+    await createTemplate(relay.app, tenant.id, { event_key: 'receipt', subject: 'Receipt {{invoice}} for {{name}}' });
+    const withoutSubject = sendBody({ event_key: 'receipt', subject: undefined });
+    const { body } = await call(relay.app, 'POST', '/api/messages/send', 200, { token: tenant.apiKey, payload: withoutSubject });
+    const message = await call(relay.app, 'GET', `/api/messages/${body.message_id}`, 200, { token: tenant.apiKey });
+    expect(message.body.subject).toBe('Receipt INV-1 for Ada');
+    const own = await call(relay.app, 'POST', '/api/messages/send', 200, { token: tenant.apiKey, payload: sendBody({ event_key: 'receipt', subject: 'Mine {{name}}' }) });
+    expect((await call(relay.app, 'GET', `/api/messages/${own.body.message_id}`, 200, { token: tenant.apiKey })).body.subject).toBe('Mine Ada');
   });
 
   it('renders subject and bodies with Handlebars, escaping values only in HTML', async () => {
@@ -199,13 +209,13 @@ describeOnDatabases('test_email onboarding fallback', (kind) => {
     await createTemplate(relay.app, tenant.id, { event_key: 'test_email' });
     await createTemplate(relay.app, tenant.id, { event_key: 'welcome' });
     const { body } = await call(relay.app, 'POST', '/api/messages/send', 422, { token: tenant.apiKey, payload: sendBody({ event_key: 'welcom' }) });
-    expect(body).toEqual({ error: 'Invalid template' });
+    expect(body).toEqual({ error: 'Invalid template', event_key: 'welcom', channel: 'email' });
   });
 
   it('never uses another tenant’s test_email', async () => {
     const other = await provisionTenant(relay.app);
     await createTemplate(relay.app, other.id, { event_key: 'test_email' });
     const { body } = await call(relay.app, 'POST', '/api/messages/send', 422, { token: tenant.apiKey, payload: sendBody({ event_key: 'welcome' }) });
-    expect(body).toEqual({ error: 'Invalid template' });
+    expect(body).toEqual({ error: 'Invalid template', event_key: 'welcome', channel: 'email' });
   });
 });

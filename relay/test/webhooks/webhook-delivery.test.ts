@@ -35,7 +35,7 @@ describeOnDatabases('webhook delivery', (kind) => {
     expect(secret).toMatch(/^whsec_[A-Za-z0-9+/]+=*$/);
     expect(endpoint).toMatchObject({ url: receiver.url, enabled: true, disabled_reason: null, description: 'presence' });
     expect(endpoint.events).toEqual([
-      'connector.online', 'connector.offline', 'books.started', 'books.stopped', 'company.linked', 'company.unlinked', 'transaction.completed', 'transaction.failed',
+      'connector.online', 'connector.offline', 'books.started', 'books.stopped', 'company.linked', 'company.unlinked', 'transaction.completed', 'transaction.failed', 'connect_session.completed',
     ]);
     expect(JSON.stringify(endpoint)).not.toContain(secret);
 

@@ -11,3 +11,4 @@ export * from './masters-api.js';
 export * from './webhooks-api.js';
 export * from './ping.js';
 export * from './voucher-lifecycle.js';
+export * from './connect-sessions.js';

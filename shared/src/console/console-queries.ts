@@ -9,6 +9,8 @@ import { WebhookDeliveryOut, WebhookEndpointOut } from '../webhooks/index.js';
 export const ConsoleMessageSearchQuery = z.object({
   status: DeliveryStatus.optional(),
   recipient: z.string().trim().min(1).max(320).optional().describe('Part of the recipient address, any case'),
+  tag: z.string().trim().min(1).max(50).optional().describe('A tag the message carries, exactly'),
+  metadata: z.string().trim().min(1).max(500).optional().describe('Part of a metadata value (or key), any case: an invoice id, a customer id'),
   limit: z.coerce.number().int().min(1).max(200).default(50),
   offset: z.coerce.number().int().min(0).default(0),
 });
@@ -24,6 +26,8 @@ export const ConsoleMessageSummaryOut = z.object({
   transaction_id: z.string(),
   provider: z.string().nullable(),
   attempts: z.number().int(),
+  metadata: z.record(z.string(), z.string()),
+  tags: z.array(z.string()),
   created_at: z.string(),
   updated_at: z.string(),
 });
@@ -35,6 +39,22 @@ export const ConsoleMessageSearchOut = z.object({
   messages: z.array(ConsoleMessageSummaryOut),
 });
 export type ConsoleMessageSearchOut = z.infer<typeof ConsoleMessageSearchOut>;
+
+/** Sends the relay refused after authenticating them, newest first, kept 7 days. */
+export const ConsoleRefusedSendOut = z.object({
+  id: z.string(),
+  code: z.string().describe('The error code (docs/errors.md)'),
+  status: z.number().int().describe('The HTTP status the sender got'),
+  reason: z.string().describe('What the sender was told, in full'),
+  event_key: z.string().nullable(),
+  channel: z.string().nullable(),
+  to: z.string().nullable(),
+  transaction_id: z.string().nullable(),
+  refused_at: z.string(),
+});
+export type ConsoleRefusedSendOut = z.infer<typeof ConsoleRefusedSendOut>;
+export const ConsoleRefusedSendsOut = z.object({ success: z.literal(true), refused_sends: z.array(ConsoleRefusedSendOut) });
+export type ConsoleRefusedSendsOut = z.infer<typeof ConsoleRefusedSendsOut>;
 
 export const ConsoleMessageDetailOut = z.object({ success: z.literal(true), message: MessageOut });
 export type ConsoleMessageDetailOut = z.infer<typeof ConsoleMessageDetailOut>;

@@ -6,3 +6,4 @@ export * from './ingest-event.js';
 export * from './tenant-admin.js';
 export * from './template-admin.js';
 export * from './tenant-webhooks.js';
+export * from './suppressions.js';

@@ -8,7 +8,7 @@ export const TemplateCreateIn = z
   .object({
     event_key: eventKey,
     channel: Channel,
-    subject: z.string().min(1).max(998).describe('Handlebars; used by preview (a send carries its own subject)'),
+    subject: z.string().min(1).max(998).describe('Handlebars; used for sends that carry no subject of their own (a send’s subject wins), and by preview'),
     html: z.string().min(1).max(512 * 1024).describe('Handlebars; values are HTML-escaped'),
     text: z.string().max(512 * 1024).nullable().optional().describe('Handlebars plain-text part'),
     is_active: z.boolean().default(true),

@@ -79,12 +79,25 @@ export const TenantApiKeyCreatedOut = z
     api_key: z.string().describe('The whole key: shown only in this answer'),
     prefix: z.string().describe('Lookup prefix; names the key for revocation'),
     created_at: z.string(),
+    mode: z.enum(['live', 'test']),
   })
   .meta({ id: 'TenantApiKeyCreatedOut' });
+
+/** POST /admin/v1/tenants/{id}/api-keys: a live key by default, or a test key (outbox only, simulated events). */
+export const TenantApiKeyCreateIn = z
+  .object({ mode: z.enum(['live', 'test']).default('live') })
+  .strict()
+  .meta({ id: 'TenantApiKeyCreateIn' });
+export type TenantApiKeyCreateIn = z.infer<typeof TenantApiKeyCreateIn>;
 export type TenantApiKeyCreatedOut = z.infer<typeof TenantApiKeyCreatedOut>;
 
 export const TenantApiKeyOut = z
-  .object({ prefix: z.string(), created_at: z.string(), revoked_at: z.string().nullable() })
+  .object({
+    prefix: z.string(),
+    created_at: z.string(),
+    revoked_at: z.string().nullable(),
+    mode: z.enum(['live', 'test']).describe('test: its sends go to the outbox only, with simulated status events'),
+  })
   .meta({ id: 'TenantApiKeyOut' });
 export type TenantApiKeyOut = z.infer<typeof TenantApiKeyOut>;
 

@@ -1,9 +1,9 @@
-// The one HTTP call of the connector protocol: enrolment. The end user pastes the customer token into
-// the connector, which registers its machine and receives its own long-lived credential (shown once).
+// The one HTTP call of the connector protocol: enrolment. The end user types the customer token or a
+// connect session's setup code into the connector, which registers its machine and receives its own long-lived credential (shown once).
 import { z } from 'zod';
 
 export const ConnectorEnrolIn = z.object({
-  /** The customer's current token (the enrolment secret). */
+  /** The customer's current token (`lwct_…`), or a connect session's setup code (`K7QP-M3XD`; case, spaces and dash free). */
   token: z.string().min(1).max(200),
   /** How the machine is known in the API (`GET /api/v1/connectors/{machine}/jobs`); unique per customer. */
   machine_name: z

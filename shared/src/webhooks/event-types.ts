@@ -1,7 +1,8 @@
 // The webhook event types each kind of owner can subscribe to: a messaging tenant gets message status
 // changes, a bridge application gets connector, books and company presence changes (the bridge
 // contract's six) and the outcomes of its writes (transaction.completed / transaction.failed, so an
-// integrator need not poll). `webhook.test` is sent only on request, to one endpoint, whatever its filter.
+// integrator need not poll), and the end of a connect session (connect_session.completed).
+// `webhook.test` is sent only on request, to one endpoint, whatever its filter.
 import { z } from 'zod';
 
 export const TENANT_WEBHOOK_EVENT_TYPES = [
@@ -22,6 +23,7 @@ export const APPLICATION_WEBHOOK_EVENT_TYPES = [
   'company.unlinked',
   'transaction.completed',
   'transaction.failed',
+  'connect_session.completed',
 ] as const;
 
 export const WEBHOOK_TEST_EVENT_TYPE = 'webhook.test';

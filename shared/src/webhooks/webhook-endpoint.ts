@@ -5,7 +5,7 @@ import { z } from 'zod';
 
 const EVENT_TYPES_TEXT =
   'Event types to deliver; the set depends on the API. Bridge: connector.online, connector.offline, books.started, books.stopped, ' +
-  'company.linked, company.unlinked, transaction.completed, transaction.failed. Messaging: message.sent, message.delivered, ' +
+  'company.linked, company.unlinked, transaction.completed, transaction.failed, connect_session.completed. Messaging: message.sent, message.delivered, ' +
   'message.opened, message.clicked, message.bounced, message.failed';
 
 const eventList = z.array(z.string().trim().min(1).max(100)).min(1, 'must name at least one event type').max(50).describe(EVENT_TYPES_TEXT);

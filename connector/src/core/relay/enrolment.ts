@@ -1,5 +1,6 @@
-// Enrolment: the customer token (the enrolment secret an end user pastes) buys this machine its own
-// credential. The token itself is never stored; the credential is, in the 0600 local database.
+// Enrolment: the customer token or a connect link's setup code (what the end user was given) buys this
+// machine its own credential. The relay tells them apart by shape (`lwct_…` is a token); neither is
+// stored here; the credential is, in the 0600 local database.
 import { ConnectorEnrolOut } from '@ledgerwire/shared';
 import { apiUrl, relayBaseUrl } from './relay-urls.js';
 import { relayProblem } from './relay-api.js';
@@ -28,9 +29,15 @@ export async function enrolWithRelay(input: { relayUrl: string; token: string; m
     if (response.status === 404) {
       throw new EnrolmentError(`there is no Ledgerwire relay at ${relayUrl} (it answered ${detail} to enrolment); check the relay address`);
     }
-    if (response.status === 401 || response.status === 403) {
+    const isToken = input.token.trim().startsWith('lwct_');
+    if ((response.status === 401 || response.status === 403) && isToken) {
       throw new EnrolmentError(`the relay did not accept this customer token (${detail}); check it was pasted whole, or ask for a fresh one`);
     }
+    if (response.status === 401 || response.status === 403) {
+      // The relay's words already say what to do (type it as given, or ask for a new link).
+      throw new EnrolmentError(`the relay did not accept this setup code: ${detail}`);
+    }
+    if (response.status === 429) throw new EnrolmentError(`the relay refused for now: ${detail}`);
     throw new EnrolmentError(`enrolment failed: ${detail}`);
   }
   const parsed = ConnectorEnrolOut.safeParse(body);

@@ -28,6 +28,7 @@ export class CompanyService {
   private readonly connectors: () => ConnectorDirectory | undefined;
   private readonly events: () => BridgeEventPublisher | undefined;
   private readonly log: Logger;
+  private readonly paired: ((connectorId: string, companyId: number) => Promise<void>) | undefined;
 
   constructor(deps: {
     companies: CompanyRepository;
@@ -35,8 +36,11 @@ export class CompanyService {
     /** Late-bound: the gateway's repository and the webhook service are built beside the bridge. */
     connectors: () => ConnectorDirectory | undefined;
     events: () => BridgeEventPublisher | undefined;
+    /** A company was paired with a connector by support (completes a connect session waiting for it). */
+    paired?: (connectorId: string, companyId: number) => Promise<void>;
     log: Logger;
   }) {
+    this.paired = deps.paired;
     this.companies = deps.companies;
     this.customers = deps.customers;
     this.connectors = deps.connectors;
@@ -178,6 +182,7 @@ export class CompanyService {
       books_company_name: input.books_company_name ?? reported?.name ?? company.books_company_name ?? company.name,
     });
     if (!row) throw new AppError('company_not_found');
+    await this.paired?.(connector.id, companyId);
     return companyOut(row);
   }
 

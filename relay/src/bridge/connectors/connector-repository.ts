@@ -104,7 +104,8 @@ export class ConnectorRepository {
   /**
    * Enrols a machine: a new connector, or — when the customer already has one of that name (a
    * reinstall) — the same connector with a new credential, so its pairings survive. One statement
-   * each way; the unique (customer, machine) constraint settles two enrolments racing.
+   * each way; the unique (customer, machine) constraint settles two enrolments racing. `alongside`
+   * runs in the same transaction (a setup code being used): if it throws, nothing is enrolled.
    */
   async enrol(input: {
     newId: string;
@@ -114,6 +115,7 @@ export class ConnectorRepository {
     version: string;
     credentialHash: string;
     now: string;
+    alongside?: (trx: Kysely<Database>, connectorId: string) => Promise<void>;
   }): Promise<{ id: string; reenrolled: boolean }> {
     return this.db.transaction().execute(async (trx) => {
       const existing = await trx
@@ -128,6 +130,7 @@ export class ConnectorRepository {
           .set({ credential_hash: input.credentialHash, version: input.version, updated_at: input.now })
           .where('id', '=', existing.id)
           .execute();
+        await input.alongside?.(trx, existing.id);
         return { id: existing.id, reenrolled: true };
       }
       await trx
@@ -151,6 +154,7 @@ export class ConnectorRepository {
           updated_at: input.now,
         })
         .execute();
+      await input.alongside?.(trx, input.newId);
       return { id: input.newId, reenrolled: false };
     });
   }

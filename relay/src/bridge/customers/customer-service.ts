@@ -74,6 +74,13 @@ export class CustomerService {
   }
 
   /** Support's rotation (operator API, admin CLI): by customer id, same effect as rotating with the token. */
+  /** Any application's customer, for support (the operator API). */
+  async getById(customerId: string): Promise<CustomerOut & { application_id: string }> {
+    const row = await this.db.selectFrom('customers').selectAll().where('id', '=', customerId).executeTakeFirst();
+    if (!row) throw new AppError('customer_not_found', { message: `No customer ${customerId}` });
+    return { ...customerOut(row), application_id: row.application_id };
+  }
+
   async rotateById(customerId: string): Promise<CustomerWithToken & { application_id: string }> {
     const row = await this.db.selectFrom('customers').selectAll().where('id', '=', customerId).executeTakeFirst();
     if (!row) throw new AppError('customer_not_found', { message: `No customer ${customerId}` });

@@ -29,6 +29,8 @@ export class ConnectorPairingService {
       companies: Pick<CompanyRepository, 'get' | 'list' | 'pair' | 'unpair'>;
       /** Tells the sessions of these connectors to re-read their pairings. */
       pairingsChanged(connectorId: string): Promise<void>;
+      /** A company was paired with this connector (completes a connect session waiting for it). */
+      paired?(connectorId: string, companyId: number): Promise<void>;
     },
   ) {}
 
@@ -51,6 +53,7 @@ export class ConnectorPairingService {
     if (!paired) throw new AppError('company_not_found');
     await this.deps.pairingsChanged(connector.connectorId);
     if (previousConnector !== null && previousConnector !== connector.connectorId) await this.deps.pairingsChanged(previousConnector);
+    await this.deps.paired?.(connector.connectorId, company.id);
     return toConnectorCompany(paired);
   }
 

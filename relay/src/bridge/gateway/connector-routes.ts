@@ -50,12 +50,13 @@ export const connectorRoutes: FastifyPluginAsyncZod<ConnectorRoutesOptions> = as
     {
       schema: {
         tags,
-        summary: 'Enrol a machine with the customer token; answers the connector credential (shown once)',
+        summary: 'Enrol a machine with the customer token or a connect session\'s setup code; answers the connector credential (shown once)',
+        description: 'Setup codes tried are counted per client address (CONNECT_SETUP_CODE_ATTEMPTS_PER_HOUR); past the limit the answer is 429 setup_code_attempts_exceeded with Retry-After.',
         body: ConnectorEnrolIn,
-        response: { 200: ConnectorEnrolOut, 401: ErrorEnvelopeOut },
+        response: { 200: ConnectorEnrolOut, 401: ErrorEnvelopeOut, 429: ErrorEnvelopeOut },
       },
     },
-    async (request) => ({ success: true as const, ...(await enrolment.enrol(request.body)) }),
+    async (request) => ({ success: true as const, ...(await enrolment.enrol(request.body, request.ip)) }),
   );
 
   app.route({

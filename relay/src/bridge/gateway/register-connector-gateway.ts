@@ -3,6 +3,9 @@
 // connector routes; starts with the app and ends every session before the database closes.
 import type { FastifyInstance } from 'fastify';
 import { systemClock } from '../bridge-ids.js';
+import { ConnectPageService } from '../connect-sessions/connect-page-service.js';
+import { connectPageRoutes } from '../connect-sessions/connect-page-routes.js';
+import { ConnectSessionStore } from '../connect-sessions/connect-session-store.js';
 import { ConnectorRepository } from '../connectors/connector-repository.js';
 import { ConnectorPresenceStore } from '../connectors/connector-presence-store.js';
 import { SyncCursorStore } from '../connectors/sync-cursor-store.js';
@@ -50,12 +53,33 @@ export async function registerConnectorGateway(app: FastifyInstance, options: { 
   app.decorate('connectorGateway', gateway);
   app.addHook('onReady', () => gateway.start({ startLoops: config.workersEnabled }));
   app.addHook('preClose', () => gateway.close());
+  const pairing = new ConnectorPairingService({
+    companies: bridge.companyRepository,
+    pairingsChanged: (connectorId) => gateway.pairingsChanged(connectorId),
+    paired: (connectorId, companyId) => bridge.connectSessions.companyPaired(connectorId, companyId),
+  });
   await app.register(connectorRoutes, {
     gateway,
-    enrolment: new EnrolmentService({ connectors, customers: bridge.customers, clock }),
-    pairing: new ConnectorPairingService({
+    enrolment: new EnrolmentService({
+      connectors,
+      customers: bridge.customers,
+      setupCodes: bridge.connectSessions,
+      guard: { counter: bridge.limiter, attemptsPerHour: config.bridge.setupCodeAttemptsPerHour },
+      clock,
+    }),
+    pairing,
+  });
+  // The hosted connect page pairs on behalf of the connector its code enrolled, through the same service.
+  await app.register(connectPageRoutes, {
+    page: new ConnectPageService({
+      store: new ConnectSessionStore(db),
+      secrets: bridge.connectSecrets,
+      customers: bridge.customers,
       companies: bridge.companyRepository,
-      pairingsChanged: (connectorId) => gateway.pairingsChanged(connectorId),
+      connectors,
+      pair: (connector, input) => pairing.pair(connector, input),
+      installerFile: config.bridge.connectorInstallerFile,
+      clock,
     }),
   });
   return gateway;

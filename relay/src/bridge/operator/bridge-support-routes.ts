@@ -1,8 +1,9 @@
 // Operator API (/admin/v1, operator token) for support's bridge tasks: rotate a customer's token by
 // customer id (the new token is shown only in the answer), attach / detach a company to a customer,
-// disconnect a company from its connector, and read one application or company. The same service
+// disconnect a company from its connector, read one application or company, and list a customer's
+// connect sessions or cancel one. The same service
 // methods as /api/v1, so the rules and the company.linked / company.unlinked webhooks are the same.
-import { ApplicationOut, OperatorCompanyAttachIn, OperatorCompanyOut, OperatorCustomerTokenOut } from '@ledgerwire/shared';
+import { ApplicationOut, ConnectSessionListOut, ConnectSessionResultOut, OperatorCompanyAttachIn, OperatorCompanyOut, OperatorCustomerTokenOut } from '@ledgerwire/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireOperator } from '../../operator/operator-auth.js';
@@ -30,6 +31,18 @@ export const bridgeSupportRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => ({ success: true as const, customer: await bridge.customers.rotateById(request.params.id) }),
+  );
+
+  app.get(
+    '/customers/:id/connect-sessions',
+    { schema: { ...docs('A customer’s connect sessions (connect links), newest first (at most 100)'), params: IdParams, response: { 200: ConnectSessionListOut } } },
+    async (request) => ({ success: true as const, connect_sessions: await bridge.connectSessions.operatorList(request.params.id) }),
+  );
+
+  app.post(
+    '/connect-sessions/:id/cancel',
+    { schema: { ...docs('Cancel a connect session: its link and setup code stop working at once'), params: IdParams, response: { 200: ConnectSessionResultOut } } },
+    async (request) => ({ success: true as const, connect_session: await bridge.connectSessions.operatorCancel(request.params.id) }),
   );
 
   app.get('/companies/:id', { schema: { ...docs('One company, with its application'), params: CompanyParams, response: { 200: OperatorCompanyOut } } }, async (request) => ({

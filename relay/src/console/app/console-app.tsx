@@ -16,6 +16,7 @@ import { ApplicationsPage } from './pages/applications-page.js';
 import { ApplicationPage } from './pages/application-page.js';
 import { CompaniesPage } from './pages/companies-page.js';
 import { CompanyPage } from './pages/company-page.js';
+import { ConnectSessionsPage } from './pages/connect-sessions-page.js';
 import { ConnectorsPage } from './pages/connectors-page.js';
 import { TransactionsPage } from './pages/transactions-page.js';
 import { TransactionPage } from './pages/transaction-page.js';
@@ -159,6 +160,10 @@ function CurrentPage({ route }: { route: Route }) {
     case undefined:
     case 'companies':
       return id === undefined ? <CompaniesPage route={route} /> : <CompanyPage companyId={Number(id)} />;
+    case 'customers':
+      // Reached from an application's customers; a customer has no console page of its own yet.
+      if (id !== undefined && sub === 'connect-sessions') return <ConnectSessionsPage customerId={id} />;
+      return <ApplicationsPage />;
     case 'connectors':
       return <ConnectorsPage />;
     case 'audit':

@@ -16,6 +16,12 @@ import * as transactionRequestFingerprint from './0260-transaction-request-finge
 import * as webhookAttemptResponses from './0270-webhook-attempt-responses.js';
 import * as messagesDueByTenant from './0290-messages-due-by-tenant.js';
 import * as operatorAccountsAndAudit from './0300-operator-accounts-and-audit.js';
+import * as messageAttachments from './0310-message-attachments.js';
+import * as messageSuppressions from './0311-message-suppressions.js';
+import * as messageMetadataTags from './0312-message-metadata-tags.js';
+import * as messageTestMode from './0313-message-test-mode.js';
+import * as refusedSends from './0314-refused-sends.js';
+import * as connectSessions from './0340-connect-sessions.js';
 import * as auditEntrySource from './0370-audit-entry-source.js';
 
 export const migrations: Record<string, Migration> = {
@@ -35,5 +41,11 @@ export const migrations: Record<string, Migration> = {
   '0270-webhook-attempt-responses': webhookAttemptResponses,
   '0290-messages-due-by-tenant': messagesDueByTenant,
   '0300-operator-accounts-and-audit': operatorAccountsAndAudit,
+  '0310-message-attachments': messageAttachments,
+  '0311-message-suppressions': messageSuppressions,
+  '0312-message-metadata-tags': messageMetadataTags,
+  '0313-message-test-mode': messageTestMode,
+  '0314-refused-sends': refusedSends,
+  '0340-connect-sessions': connectSessions,
   '0370-audit-entry-source': auditEntrySource,
 };

@@ -1,5 +1,8 @@
 // Operator API for messaging tenants and their API keys: /admin/v1/tenants…
 import {
+  SuppressionDeleteOut,
+  SuppressionListOut,
+  TenantApiKeyCreateIn,
   TenantApiKeyCreatedOut,
   TenantApiKeyListOut,
   TenantApiKeyRevokedOut,
@@ -51,14 +54,45 @@ export function tenantAdminRoutes(messaging: MessagingModule): FastifyPluginAsyn
     app.post(
       '/tenants/:id/api-keys',
       {
-        schema: { tags, security, summary: 'Issue an API key (the whole key is shown only in this answer)', params: tenantParams, response: { 201: TenantApiKeyCreatedOut } },
+        schema: {
+          tags,
+          security,
+          summary: 'Issue an API key, live or test (the whole key is shown only in this answer)',
+          params: tenantParams,
+          body: TenantApiKeyCreateIn.nullish(),
+          response: { 201: TenantApiKeyCreatedOut },
+        },
       },
-      async (request, reply) => reply.code(201).send({ success: true as const, ...(await tenants.createApiKey(request.params.id)) }),
+      async (request, reply) => reply.code(201).send({ success: true as const, ...(await tenants.createApiKey(request.params.id, request.body?.mode ?? 'live')) }),
     );
     app.get(
       '/tenants/:id/api-keys',
       { schema: { tags, security, summary: 'A tenant’s API keys (prefixes only)', params: tenantParams, response: { 200: TenantApiKeyListOut } } },
       async (request) => ({ success: true as const, api_keys: await tenants.listApiKeys(request.params.id) }),
+    );
+    app.get(
+      '/tenants/:id/suppressions',
+      { schema: { tags, security, summary: 'A tenant’s suppression list (hard bounces, spam reports, unsubscribes)', params: tenantParams, response: { 200: SuppressionListOut.extend({ success: z.literal(true) }) } } },
+      async (request) => {
+        await tenants.get(request.params.id);
+        return { success: true as const, ...(await messaging.suppressions.list(request.params.id)) };
+      },
+    );
+    app.delete(
+      '/tenants/:id/suppressions/:email',
+      {
+        schema: {
+          tags,
+          security,
+          summary: 'Removes an address from a tenant’s suppression list (support): sends to it reach a provider again',
+          params: tenantParams.extend({ email: z.string().min(3).max(320) }),
+          response: { 200: SuppressionDeleteOut.extend({ success: z.literal(true) }) },
+        },
+      },
+      async (request) => {
+        await tenants.get(request.params.id);
+        return { success: true as const, ...(await messaging.suppressions.remove(request.params.id, request.params.email)) };
+      },
     );
     app.delete(
       '/tenants/:id/api-keys/:prefix',

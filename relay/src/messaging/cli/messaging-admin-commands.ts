@@ -73,9 +73,9 @@ export const messagingAdminCommands: Record<string, AdminCommand> = {
     audit: { action: 'tenant.update', objectType: 'tenant', objectId: { arg: 0 } },
   },
   'api-key-create': {
-    usage: 'api-key-create <tenant_id>',
-    describe: 'Issue a tenant API key (printed once)',
-    run: async (context) => messaging(context).tenants.createApiKey(required(context.args, 0, 'tenant_id')),
+    usage: 'api-key-create <tenant_id> [--test]',
+    describe: 'Issue a tenant API key (printed once); --test issues a test key (outbox only, simulated events)',
+    run: async (context) => messaging(context).tenants.createApiKey(required(context.args, 0, 'tenant_id'), context.options['test'] === 'true' ? 'test' : 'live'),
     audit: { action: 'tenant_api_key.create', objectType: 'tenant_api_key', objectId: { result: ['prefix'] } },
   },
   'api-key-revoke': {

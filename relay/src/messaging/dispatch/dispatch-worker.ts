@@ -10,16 +10,21 @@
 // with acceptance (`npm run bench -- dispatch`). A crash between a provider's answer and that commit
 // leaves the message leased; it is tried again when the lease runs out, as before.
 import type { ProviderName } from '@ledgerwire/shared';
+import type { Transaction } from 'kysely';
+import type { Database } from '../../db/schema.js';
 import type { FastifyBaseLogger } from 'fastify';
 import type { MessagingConfig } from '../../config/load-config.js';
 import { isoNow } from '../../foundation/messaging-ids.js';
 import type { MessageRepository, MessageRow, TimelineEntry } from '../messages/message-repository.js';
 import type { RetrySchedule, StatusMove } from '../messages/message-status-batch.js';
-import type { OutgoingEmail } from '../providers/email-provider.js';
+import type { ByteBudget } from '../byte-budget.js';
+import type { OutgoingAttachment, OutgoingEmail } from '../providers/email-provider.js';
 import type { ProviderRegistry } from '../providers/provider-registry.js';
+import { suppressionKey, type SuppressionRepository, type SuppressionRow } from '../suppressions/suppression-repository.js';
 import type { TenantRepository } from '../tenants/tenant-repository.js';
 import type { TenantService } from '../tenants/tenant-service.js';
 import { retryDelayMs, type CircuitBreakers } from './circuit-breaker.js';
+import { simulatedEvents, TEST_MODE_PROVIDERS } from './test-mode-simulation.js';
 import type { StatusChange, StatusNotifier } from './status-notifier.js';
 
 /** Messages per claim: the providers are called concurrently, the outcomes committed together. */
@@ -36,6 +41,9 @@ export type DispatchDeps = Readonly<{
   config: MessagingConfig;
   now: () => number;
   log: FastifyBaseLogger;
+  suppressions: SuppressionRepository;
+  /** Memory for attachments being sent: a message's bytes are loaded only once they fit. */
+  attachmentMemory: ByteBudget;
 }>;
 
 /** What became of one message in a pass, with the timeline entries its attempts left. */
@@ -44,7 +52,15 @@ type Outcome = Readonly<{
   timeline: TimelineEntry[];
   result:
     | { kind: 'sent'; provider: ProviderName; providerMessageId: string | null }
-    | { kind: 'failed'; provider: ProviderName | null; error: string; response: Record<string, unknown> | undefined; attempts: number }
+    | {
+        kind: 'failed';
+        provider: ProviderName | null;
+        error: string;
+        response: Record<string, unknown> | undefined;
+        attempts: number;
+        /** A stable reason for failures the relay decides itself (`suppressed`). */
+        reason?: string;
+      }
     | { kind: 'retry'; attempts: number; nextAttemptAt: string; error: string };
 }>;
 
@@ -103,21 +119,62 @@ export class DispatchWorker {
   private async dispatch(rows: readonly MessageRow[], previous: Promise<void> | undefined): Promise<void> {
     const tenants = await this.deps.tenantRows.findMany([...new Set(rows.map((m) => m.tenant_id))]);
     const orders = new Map(tenants.map((row) => [row.id, this.deps.tenants.toTenant(row).provider_order]));
+    const suppressed = await this.deps.suppressions.findAmong(rows.map((m) => ({ tenantId: m.tenant_id, email: m.to_address })));
     const settled = await Promise.all(
-      rows.map((message) =>
-        this.deliver(message, orders.get(message.tenant_id) ?? [...this.deps.config.defaultProviders]).catch((error: unknown) => {
+      rows.map((message) => {
+        const suppression = suppressed.get(suppressionKey(message.tenant_id, message.to_address));
+        if (suppression) return this.refuseSuppressed(message, suppression);
+        // A test key's message never reaches a real provider, whatever the tenant's order.
+        const order = message.test_mode === 1 ? TEST_MODE_PROVIDERS : (orders.get(message.tenant_id) ?? [...this.deps.config.defaultProviders]);
+        return this.deliver(message, order).catch((error: unknown) => {
           // Left leased: tried again when the lease runs out.
           this.deps.log.error({ err: error, message_id: message.id }, 'dispatching a message failed');
           return undefined;
-        }),
-      ),
+        });
+      }),
     );
     await previous?.catch(() => undefined); // its failure is the pass's to report, not this claim's
     await this.record(settled.filter((outcome): outcome is Outcome => outcome !== undefined));
   }
 
+  /** A send to a suppressed address never reaches a provider: it ends failed, reason `suppressed`. */
+  private refuseSuppressed(message: MessageRow, suppression: SuppressionRow): Outcome {
+    const error =
+      `suppressed: ${suppression.email} is on this tenant's suppression list (${suppression.reason} since ${suppression.created_at}); ` +
+      `no provider was called. Remove it with DELETE /api/suppressions/${suppression.email} only if the recipient asked to receive mail again.`;
+    const timeline: TimelineEntry[] = [
+      { type: 'failed', status: 'failed', provider: null, detail: { reason: 'suppressed', suppression_reason: suppression.reason, error }, occurredAt: isoNow(this.deps.now) },
+    ];
+    return { message, timeline, result: { kind: 'failed', provider: null, error, response: undefined, attempts: message.attempts, reason: 'suppressed' } };
+  }
+
+  /**
+   * Sends one message, its attachments loaded (within the memory budget) only for the time of the
+   * provider calls: a claim of many large messages never holds all their bytes at once.
+   */
   private async deliver(message: MessageRow, order: readonly ProviderName[]): Promise<Outcome> {
+    if (Number(message.attachment_bytes) === 0) return this.deliverWith(message, order, undefined);
+    // The stored base64 text is 4/3 of the decoded size; each provider builds its request from it.
+    const release = await this.deps.attachmentMemory.take(Math.ceil((Number(message.attachment_bytes) * 4) / 3) * 2);
+    try {
+      const rows = await this.deps.messages.attachmentsToSend(message.id);
+      const attachments: OutgoingAttachment[] = [];
+      for (const row of rows) {
+        if (row.content === null) {
+          const error = `attachment ${row.filename} is no longer stored: the message was already final`;
+          return { message, timeline: [], result: { kind: 'failed', provider: null, error, response: undefined, attempts: message.attempts } };
+        }
+        attachments.push({ filename: row.filename, contentType: row.content_type, contentId: row.content_id, content: row.content });
+      }
+      return await this.deliverWith(message, order, attachments);
+    } finally {
+      release();
+    }
+  }
+
+  private async deliverWith(message: MessageRow, order: readonly ProviderName[], attachments: readonly OutgoingAttachment[] | undefined): Promise<Outcome> {
     const email: OutgoingEmail = {
+      ...(attachments ? { attachments } : {}),
       messageId: message.id,
       tenantId: message.tenant_id,
       from: this.deps.config.mailFrom,
@@ -212,15 +269,51 @@ export class DispatchWorker {
       if (sent.length > 0) for (const id of await messages.advanceStatuses('sent', at, sent, tx)) movedIds.add(id);
       if (failed.length > 0) for (const id of await messages.advanceStatuses('failed', at, failed, tx)) movedIds.add(id);
       if (retries.length > 0) await messages.scheduleRetries(retries, at, tx);
+      // Sent or failed is final: no provider will be given these attachments again, so their bytes go
+      // now, in the commit that makes the message final (name, type and size stay).
+      const final = outcomes.filter((o) => o.result.kind !== 'retry' && Number(o.message.attachment_bytes) > 0).map((o) => o.message.id);
+      await messages.dropAttachmentContent(final, tx);
       await messages.addTimelineEntries(
         outcomes.flatMap(({ message, timeline }) => timeline.map((entry) => ({ messageId: message.id, entry }))),
         at,
         tx,
       );
       const changes = outcomes.filter((outcome) => movedIds.has(outcome.message.id)).flatMap((outcome) => this.statusChange(outcome) ?? []);
+      changes.push(...(await this.simulateTestEvents(outcomes.filter((o) => o.result.kind === 'sent' && o.message.test_mode === 1 && movedIds.has(o.message.id)), at, tx)));
       return notifier.queueInTransaction(tx, changes);
     });
     if (queuedWebhooks > 0) notifier.announceQueued();
+  }
+
+  /**
+   * Test mode: the provider events a sent test message's recipient stands for (test-mode-simulation.ts),
+   * applied as a provider's would be — timeline, forward-only status, suppression — in the same commit.
+   */
+  private async simulateTestEvents(sent: readonly Outcome[], at: string, tx: Transaction<Database>): Promise<StatusChange[]> {
+    const changes: StatusChange[] = [];
+    for (const { message } of sent) {
+      for (const simulated of simulatedEvents(message.to_address)) {
+        const detail = { event: simulated.event, simulated: true, email: message.to_address };
+        await this.deps.messages.addTimeline(message.id, { type: 'provider_event', status: simulated.status, provider: 'simulator', detail, occurredAt: at }, at, tx);
+        if (simulated.suppression) {
+          await this.deps.suppressions.add({ tenant_id: message.tenant_id, email: message.to_address, reason: simulated.suppression, message_id: message.id, created_at: at }, tx);
+        }
+        if (simulated.status && (await this.deps.messages.advanceStatus(message.id, simulated.status, at, simulated.error ? { error: simulated.error } : {}, tx))) {
+          changes.push({
+            tenantId: message.tenant_id,
+            messageId: message.id,
+            status: simulated.status,
+            transactionId: message.transaction_id,
+            provider: 'simulator',
+            occurredAt: at,
+            detail,
+            metadata: message.metadata,
+            tags: message.tags,
+          });
+        }
+      }
+    }
+    return changes;
   }
 
   private statusChange({ message, result }: Outcome): StatusChange | undefined {
@@ -232,7 +325,9 @@ export class DispatchWorker {
       transactionId: message.transaction_id,
       provider: result.provider,
       occurredAt: isoNow(this.deps.now),
-      ...(result.kind === 'failed' ? { detail: { error: result.error } } : {}),
+      metadata: message.metadata,
+      tags: message.tags,
+      ...(result.kind === 'failed' ? { detail: { error: result.error, ...(result.reason ? { reason: result.reason } : {}) } } : {}),
     };
   }
 }

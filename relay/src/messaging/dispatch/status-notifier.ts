@@ -26,6 +26,9 @@ export type StatusChange = Readonly<{
   provider: string | null;
   occurredAt: string;
   detail?: Record<string, unknown>;
+  /** The message's metadata and tags as stored (JSON text or null), echoed in every status webhook. */
+  metadata: string | null;
+  tags: string | null;
 }>;
 
 export class StatusNotifier {
@@ -71,6 +74,8 @@ function statusEvent(change: StatusChange): { type: string; data: Record<string,
       transaction_id: change.transactionId,
       provider: change.provider,
       occurred_at: change.occurredAt,
+      metadata: change.metadata === null ? {} : (JSON.parse(change.metadata) as Record<string, string>),
+      tags: change.tags === null ? [] : (JSON.parse(change.tags) as string[]),
       ...(change.detail ? { detail: change.detail } : {}),
     },
   };

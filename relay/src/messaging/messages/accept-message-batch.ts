@@ -10,10 +10,11 @@ import type { Database } from '../../db/schema.js';
 import { AppError } from '../../errors/catalogue.js';
 import { rateLimitHeaders, type RateLimitDecision, type RateLimiter, type RateLimitGrant } from '../../limits/rate-limiter.js';
 import { limitRules } from '../tenants/tenant-limits.js';
+import type { CheckedAttachment } from './message-attachments.js';
 import type { MessageBatchInsert } from './message-batch-insert.js';
 import type { Executor, MessageRow } from './message-repository.js';
 
-export type PendingMessage = Readonly<{ row: MessageRow; limits: TenantLimitsOut }>;
+export type PendingMessage = Readonly<{ row: MessageRow; limits: TenantLimitsOut; attachments?: readonly CheckedAttachment[] }>;
 
 export type AcceptOutcome =
   | Readonly<{ kind: 'stored' }>
@@ -53,12 +54,34 @@ export async function acceptMessageBatch(deps: AcceptMessageBatchDeps, batch: re
         }
       }
       if (refusedIds.length > 0) await tx.deleteFrom('msg_messages').where('id', 'in', refusedIds).execute();
+      // Attachments of the messages kept, in the same transaction: a message is never stored without them.
+      for (const [index, pending] of batch.entries()) {
+        if (outcomes[index] === STORED && pending.attachments && pending.attachments.length > 0) await insertAttachments(tx, pending.row.id, pending.attachments);
+      }
+      const tagRows = batch.flatMap((pending, index) => (outcomes[index] === STORED ? tagRowsOf(pending.row) : []));
+      if (tagRows.length > 0) await tx.insertInto('msg_message_tags').values(tagRows).execute();
       return outcomes;
     });
   } catch (error) {
     deps.limiter.undoLocal(grants);
     throw error;
   }
+}
+
+/** One row per attachment; one statement per attachment keeps each bound parameter to one file's text. */
+async function insertAttachments(tx: Executor, messageId: string, attachments: readonly CheckedAttachment[]): Promise<void> {
+  for (const [position, attachment] of attachments.entries()) {
+    await tx
+      .insertInto('msg_attachments')
+      .values({ message_id: messageId, position, filename: attachment.filename, content_type: attachment.content_type, content_id: attachment.content_id, size: attachment.size, content: attachment.content })
+      .execute();
+  }
+}
+
+/** The message's tags as rows of the index GET /api/messages?tag= reads. */
+function tagRowsOf(row: MessageRow): { message_id: string; tenant_id: string; tag: string; created_at: string }[] {
+  if (row.tags === null) return [];
+  return (JSON.parse(row.tags) as string[]).map((tag) => ({ message_id: row.id, tenant_id: row.tenant_id, tag, created_at: row.created_at }));
 }
 
 type TenantGroup = { limits: TenantLimitsOut; indexes: number[] };

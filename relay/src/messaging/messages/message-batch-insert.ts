@@ -34,6 +34,10 @@ const COLUMN_SET: Readonly<Record<keyof MessageRow, true>> = {
   error: true,
   created_at: true,
   updated_at: true,
+  attachment_bytes: true,
+  metadata: true,
+  tags: true,
+  test_mode: true,
 };
 const COLUMNS = Object.keys(COLUMN_SET) as (keyof MessageRow)[];
 

@@ -2,6 +2,7 @@
 // timestamps and event timeline. Another tenant's id is a 404, never a 403 (ids are not disclosed).
 import type { DeliveryStatus, MessageOut } from '@ledgerwire/shared';
 import { AppError } from '../../errors/catalogue.js';
+import { attachmentOut } from './message-attachments.js';
 import type { MessageRepository, TimelineRow } from './message-repository.js';
 
 export class MessageQueryService {
@@ -39,6 +40,10 @@ export class MessageQueryService {
       provider_message_id: row.provider_message_id,
       attempts: row.attempts,
       error: row.status === 'failed' || row.status === 'bounced' ? row.error : null,
+      test_mode: row.test_mode === 1,
+      metadata: row.metadata === null ? {} : (JSON.parse(row.metadata) as Record<string, string>),
+      tags: row.tags === null ? [] : (JSON.parse(row.tags) as string[]),
+      attachments: Number(row.attachment_bytes) > 0 ? (await this.messages.attachmentsOf(row.id)).map(attachmentOut) : [],
       created_at: row.created_at,
       updated_at: row.updated_at,
       timestamps: {

@@ -88,6 +88,32 @@ export class MessageRepository {
     await executor.updateTable('msg_message_events').set({ type }).where('id', '=', entryId).execute();
   }
 
+  /** A message's attachments without their bytes (what the read model shows), in order. */
+  attachmentsOf(messageId: string): Promise<{ filename: string; content_type: string; content_id: string | null; size: number }[]> {
+    return this.db
+      .selectFrom('msg_attachments')
+      .select(['filename', 'content_type', 'content_id', 'size'])
+      .where('message_id', '=', messageId)
+      .orderBy('position')
+      .execute();
+  }
+
+  /** A message's attachments with their bytes, for dispatch; a removed content comes back null. */
+  attachmentsToSend(messageId: string): Promise<{ filename: string; content_type: string; content_id: string | null; content: string | null }[]> {
+    return this.db
+      .selectFrom('msg_attachments')
+      .select(['filename', 'content_type', 'content_id', 'content'])
+      .where('message_id', '=', messageId)
+      .orderBy('position')
+      .execute();
+  }
+
+  /** Removes the bytes of final messages' attachments; their name, type and size stay. */
+  async dropAttachmentContent(messageIds: readonly string[], executor: Executor = this.db): Promise<void> {
+    if (messageIds.length === 0) return;
+    await executor.updateTable('msg_attachments').set({ content: null }).where('message_id', 'in', messageIds).where('content', 'is not', null).execute();
+  }
+
   /** Leases due messages, tenants served in turn (claim-due-messages.ts). */
   claimDue(claim: DueClaim): Promise<ClaimedMessages> {
     return claimDueMessages(this.db, this.capabilities, claim);

@@ -11,6 +11,8 @@ import type { ResolvedTemplate, TemplateService } from '../templates/template-se
 import type { Tenant } from '../tenants/tenant-service.js';
 import type { AcceptResult, MessageAcceptBatcher } from './message-accept-batcher.js';
 import type { MessageRepository, MessageRow } from './message-repository.js';
+import type { RefusedSendLog } from './refused-send-log.js';
+import { attachmentFingerprint, checkAttachments, totalBytes } from './message-attachments.js';
 import { requestFingerprint } from '../../foundation/request-fingerprint.js';
 
 // 320: the longest address there can be (64-character local part, @, 255-character domain), and what
@@ -26,17 +28,41 @@ export type SendServiceDeps = Readonly<{
   now: () => number;
   /** Called after a new message is committed (wakes the dispatch worker). */
   onQueued: () => void;
+  /** Notes refused sends for support (refused-send-log.ts); none in tools that do not need it. */
+  refusals?: RefusedSendLog;
 }>;
 
 export class SendService {
   constructor(private readonly deps: SendServiceDeps) {}
 
+  /** Accepts the send, or throws the refusal — noted for support first. */
   async send(tenant: Tenant, input: SendMessageIn): Promise<SendMessageOut> {
+    try {
+      return await this.accept(tenant, input);
+    } catch (error) {
+      if (error instanceof AppError) await this.deps.refusals?.note(tenant.id, input, error);
+      throw error;
+    }
+  }
+
+  private async accept(tenant: Tenant, input: SendMessageIn): Promise<SendMessageOut> {
     assertRoutable(input);
     const action = input.action ?? 'send';
-    const businessEventId = `${input.transaction_id}_${action}`;
+    // Test keys have an idempotency space of their own: a live send never replays a test message.
+    const businessEventId = `${tenant.testMode ? 'test:' : ''}${input.transaction_id}_${action}`;
     const data = input.data ?? {};
-    const fingerprint = requestFingerprint({ channel: input.channel, to: input.to, subject: input.subject, event_key: input.event_key, data });
+    const attachments = checkAttachments(input.attachments);
+    // A key is only added when present, so sends without it keep the fingerprints stored before it existed.
+    const fingerprint = requestFingerprint({
+      channel: input.channel,
+      to: input.to,
+      subject: input.subject,
+      event_key: input.event_key,
+      data,
+      ...(attachments.length > 0 ? { attachments: attachmentFingerprint(attachments) } : {}),
+      ...(input.metadata && Object.keys(input.metadata).length > 0 ? { metadata: input.metadata } : {}),
+      ...(input.tags && input.tags.length > 0 ? { tags: input.tags } : {}),
+    });
 
     // New messages are the common case: go straight to the insert, whose unique index finds repeats.
     // Only when the template no longer resolves is a stored repeat looked up first, so a replay
@@ -49,7 +75,8 @@ export class SendService {
       if (existing) return replay(existing, fingerprint);
       throw error;
     }
-    const rendered = this.deps.renderer.render({ subject: input.subject, html: template.row.html, text: template.row.text }, data);
+    // A send's own subject wins; without one, the template's subject is rendered instead.
+    const rendered = this.deps.renderer.render({ subject: input.subject ?? template.row.subject, html: template.row.html, text: template.row.text }, data);
     assertDeliverable(rendered);
     const at = isoNow(this.deps.now);
     const row: MessageRow = {
@@ -77,10 +104,14 @@ export class SendService {
       error: null,
       created_at: at,
       updated_at: at,
+      attachment_bytes: totalBytes(attachments),
+      metadata: input.metadata && Object.keys(input.metadata).length > 0 ? JSON.stringify(input.metadata) : null,
+      tags: input.tags && input.tags.length > 0 ? JSON.stringify(input.tags) : null,
+      test_mode: tenant.testMode ? 1 : 0,
     };
     let result: AcceptResult;
     try {
-      result = await this.deps.accepts.accept({ row, limits: tenant.limits });
+      result = await this.deps.accepts.accept({ row, limits: tenant.limits, attachments });
     } catch (error) {
       throw new AppError('dispatch_failed', { cause: error });
     }

@@ -1,7 +1,7 @@
 // POST /api/webhooks/sendgrid: verify the signed batch, then record each event on its message's
 // timeline (deduplicated by sg_event_id) and move the status forward by rank only. Nothing changes
 // unless the signature is valid and fresh. The per-tenant webhook limit counts batches that touch a
-// tenant; a tenant over it has its events left out and the batch answered 429, so SendGrid retries
+// tenant (hard bounces, spam reports and unsubscribes also suppress the address); a tenant over it has its events left out and the batch answered 429, so SendGrid retries
 // it later (events already applied are then recognised as duplicates).
 import type { DeliveryStatus, ProviderWebhookOut } from '@ledgerwire/shared';
 import type { KeyObject } from 'node:crypto';
@@ -15,7 +15,8 @@ import type { MessageRepository, MessageRow } from '../messages/message-reposito
 import { limitRules } from '../tenants/tenant-limits.js';
 import type { TenantRepository } from '../tenants/tenant-repository.js';
 import type { TenantService } from '../tenants/tenant-service.js';
-import { eventDetail, failureText, readSendGridEvent, statusForEvent, xMessageIdOf, type SendGridEvent } from './sendgrid-events.js';
+import type { SuppressionRepository } from '../suppressions/suppression-repository.js';
+import { eventDetail, failureText, readSendGridEvent, statusForEvent, suppressionReasonFor, xMessageIdOf, type SendGridEvent } from './sendgrid-events.js';
 import { isFreshTimestamp, parseSendGridPublicKey, verifySendGridSignature } from './sendgrid-signature.js';
 
 export type ProviderWebhookDeps = Readonly<{
@@ -24,6 +25,7 @@ export type ProviderWebhookDeps = Readonly<{
   tenants: TenantService;
   limiter: RateLimiter;
   notifier: StatusNotifier;
+  suppressions: SuppressionRepository;
   config: MessagingConfig;
   now: () => number;
   log: FastifyBaseLogger;
@@ -117,6 +119,12 @@ export class ProviderWebhookService {
         return undefined;
       }
       counts.applied += 1;
+      // With the event, in its transaction: the next dispatch of a send to this address fails it.
+      const suppression = suppressionReasonFor(event);
+      if (suppression) {
+        const email = typeof event.raw['email'] === 'string' && event.raw['email'] !== '' ? event.raw['email'] : message.to_address;
+        await this.deps.suppressions.add({ tenant_id: message.tenant_id, email, reason: suppression, message_id: message.id, created_at: recordedAt }, tx);
+      }
       if (status === null) return undefined;
       const moved = await this.deps.messages.advanceStatus(message.id, status, recordedAt, terminal ? { error: failureText(event) } : {}, tx);
       if (!moved) {
@@ -132,6 +140,8 @@ export class ProviderWebhookService {
         provider: 'sendgrid',
         occurredAt,
         detail: eventDetail(event),
+        metadata: message.metadata,
+        tags: message.tags,
       };
     });
   }

@@ -2,7 +2,9 @@
 //   processed → sent; delivered → delivered; open → opened; click → clicked;
 //   bounce (type bounce = hard, blocked = soft) → bounced; dropped → failed;
 //   deferred, spamreport, unsubscribe, group_* and anything new → timeline only.
-import type { DeliveryStatus } from '@ledgerwire/shared';
+// A hard bounce, a spam report and an unsubscribe also put the address on the tenant's suppression
+// list; a soft bounce (type blocked) and a deferral do not.
+import type { DeliveryStatus, SuppressionReason } from '@ledgerwire/shared';
 
 export type SendGridEvent = Readonly<{
   event: string;
@@ -25,6 +27,22 @@ const STATUS_BY_EVENT: Readonly<Record<string, DeliveryStatus>> = {
 
 export function statusForEvent(event: string): DeliveryStatus | null {
   return STATUS_BY_EVENT[event] ?? null;
+}
+
+/** The suppression an event calls for, if any. */
+export function suppressionReasonFor(event: SendGridEvent): SuppressionReason | undefined {
+  switch (event.event) {
+    case 'bounce':
+      // SendGrid's bounce events carry type bounce (hard) or blocked (soft, a temporary refusal).
+      return event.raw['type'] === 'blocked' ? undefined : 'hard_bounce';
+    case 'spamreport':
+      return 'spam_report';
+    case 'unsubscribe':
+    case 'group_unsubscribe':
+      return 'unsubscribe';
+    default:
+      return undefined;
+  }
 }
 
 /** Reads one array element; undefined when it is not an event object at all. */

@@ -11,6 +11,16 @@ export type OutgoingEmail = Readonly<{
   subject: string;
   html: string;
   text: string | null;
+  /** Files sent with the message; an inline one (contentId) is referred to by the HTML as cid:<contentId>. */
+  attachments?: readonly OutgoingAttachment[];
+}>;
+
+export type OutgoingAttachment = Readonly<{
+  filename: string;
+  contentType: string;
+  contentId: string | null;
+  /** The file as base64 text, as the send carried it. */
+  content: string;
 }>;
 
 export type ProviderOutcome =

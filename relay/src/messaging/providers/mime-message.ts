@@ -22,10 +22,24 @@ export function mailOptions(email: OutgoingEmail) {
     ...(email.text === null || email.text === '' ? {} : { text: email.text }),
     messageId: rfcMessageId(email),
     headers: { 'X-Ledgerwire-Message-Id': email.messageId },
+    ...(email.attachments && email.attachments.length > 0
+      ? {
+          attachments: email.attachments.map((a) => ({
+            filename: a.filename,
+            content: a.content,
+            encoding: 'base64',
+            contentType: a.contentType,
+            // An inline part (cid) goes into multipart/related with the HTML; nodemailer arranges the tree.
+            ...(a.contentId === null ? { contentDisposition: 'attachment' as const } : { cid: a.contentId, contentDisposition: 'inline' as const }),
+          })),
+        }
+      : {}),
   };
 }
 
 export async function composeRfc5322(email: OutgoingEmail): Promise<Buffer> {
+  // Attachments need MIME's full tree (mixed, related, base64 parts): nodemailer builds it.
+  if (email.attachments && email.attachments.length > 0) return composeWithNodemailer(email);
   const plain = composePlainRfc5322(email, rfcMessageId(email), new Date());
   if (plain !== undefined) return plain;
   return composeWithNodemailer(email);

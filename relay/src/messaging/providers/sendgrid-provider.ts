@@ -1,6 +1,7 @@
 // SendGrid v3 Mail Send (POST {base}/v3/mail/send). The body follows SendGrid's documentation: one
 // personalization with the recipient, from, subject, content (text/plain before text/html) and
-// custom_args carrying our message_id (SendGrid flattens it into every Event Webhook event). SendGrid's
+// custom_args carrying our message_id (SendGrid flattens it into every Event Webhook event) and the
+// attachments (base64 content, filename, type, disposition, content_id for inline ones). SendGrid's
 // published schema wants at least one character in every content value and in the subject, so an
 // empty text or HTML part is left out (the send path refuses a message with neither). 202 is success,
 // with or without X-Message-Id: the message was taken, and sending it again through another provider
@@ -29,6 +30,17 @@ export function sendGridMailBody(email: OutgoingEmail) {
     from: parseAddress(email.from),
     subject: email.subject,
     content,
+    ...(email.attachments && email.attachments.length > 0
+      ? {
+          attachments: email.attachments.map((a) => ({
+            content: a.content,
+            filename: a.filename,
+            type: a.contentType,
+            disposition: a.contentId === null ? 'attachment' : 'inline',
+            ...(a.contentId === null ? {} : { content_id: a.contentId }),
+          })),
+        }
+      : {}),
   };
 }
 

@@ -102,7 +102,8 @@ export class TemplateService {
     const key = JSON.stringify([tenantId, eventKey, channel]);
     let resolved = this.resolved.get(key);
     if (resolved === undefined) resolved = await this.resolveOnce(key, tenantId, eventKey, channel);
-    if (resolved === null) throw new AppError('invalid_template');
+    // `error` stays the contract's text; the fields beside it say what had no active template.
+    if (resolved === null) throw new AppError('invalid_template', { extra: { event_key: eventKey, channel } });
     return resolved;
   }
 

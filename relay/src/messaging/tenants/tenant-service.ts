@@ -10,10 +10,15 @@ import { ShortLivedCache } from '../../foundation/short-lived-cache.js';
 import { effectiveLimits, mergeOverrides, type LimitOverrides } from './tenant-limits.js';
 import type { ApiKeyRow, TenantRepository, TenantRow } from './tenant-repository.js';
 
-/** A tenant as the services use it: effective limits and provider order resolved. */
-export type Tenant = Readonly<TenantOut>;
+/**
+ * A tenant as the services use it: effective limits and provider order resolved; `testMode` when it
+ * authenticated with one of its test keys (outbox only, simulated events).
+ */
+export type Tenant = Readonly<TenantOut> & { readonly testMode?: true };
 
 const API_KEY_PREFIX = 'lwm_';
+/** Test keys: `lwm_test_` + random; their lookup prefix is 8 random characters after it, as a live key's. */
+const TEST_KEY_PREFIX = 'lwm_test_';
 /** `lwm_` + 8 random characters: the part of the key stored in clear for lookup. */
 const LOOKUP_PREFIX_LENGTH = API_KEY_PREFIX.length + 8;
 /** How long another relay process may keep accepting a key revoked (or a tenant suspended) elsewhere. */
@@ -100,16 +105,18 @@ export class TenantService {
     return this.get(id);
   }
 
-  async createApiKey(tenantId: string): Promise<{ api_key: string; prefix: string; created_at: string }> {
+  async createApiKey(tenantId: string, mode: 'live' | 'test' = 'live'): Promise<{ api_key: string; prefix: string; created_at: string; mode: 'live' | 'test' }> {
     await this.row(tenantId);
     const created_at = isoNow(this.now);
     // A lookup-prefix collision (48 random bits) is retried rather than reported.
-    for (let attempt = 0; attempt < 3; attempt++) {
-      const apiKey = `${API_KEY_PREFIX}${randomBytes(30).toString('base64url')}`;
-      const prefix = apiKey.slice(0, LOOKUP_PREFIX_LENGTH);
+    for (let attempt = 0; attempt < 4; attempt++) {
+      const apiKey = `${mode === 'test' ? TEST_KEY_PREFIX : API_KEY_PREFIX}${randomBytes(30).toString('base64url')}`;
+      // A live key that happens to begin like a test key would be read as one: draw again.
+      if (mode === 'live' && apiKey.startsWith(TEST_KEY_PREFIX)) continue;
+      const prefix = apiKey.slice(0, lookupPrefixLength(apiKey));
       try {
         await this.repository.insertApiKey({ prefix, tenant_id: tenantId, key_hash: sha256Hex(apiKey), created_at, revoked_at: null });
-        return { api_key: apiKey, prefix, created_at };
+        return { api_key: apiKey, prefix, created_at, mode };
       } catch (error) {
         if (!isUniqueViolation(error)) throw error;
       }
@@ -134,7 +141,7 @@ export class TenantService {
 
   /** Resolves a presented API key: 401 when unknown or revoked, 403 when its tenant is suspended. */
   async authenticate(presented: string): Promise<Tenant> {
-    if (!presented.startsWith(API_KEY_PREFIX) || presented.length <= LOOKUP_PREFIX_LENGTH) throw new AppError('api_key_invalid');
+    if (!presented.startsWith(API_KEY_PREFIX) || presented.length <= lookupPrefixLength(presented)) throw new AppError('api_key_invalid');
     // The cache is keyed by a digest so that it holds no keys in clear. One-shot crypto.hash: the
     // same SHA-256 hex as sha256Hex, without a Hash object on every request.
     const digest = hash('sha256', presented, 'hex');
@@ -150,10 +157,10 @@ export class TenantService {
     if (pending) return pending;
     const generation = this.authGeneration;
     const lookup = (async () => {
-      const found = await this.repository.findLiveKeyWithTenant(presented.slice(0, LOOKUP_PREFIX_LENGTH));
+      const found = await this.repository.findLiveKeyWithTenant(presented.slice(0, lookupPrefixLength(presented)));
       if (!found || !secretMatchesHash(presented, found.key_hash)) return undefined;
       const { key_hash: _hash, ...tenantRow } = found;
-      const tenant = frozen(this.toTenant(tenantRow));
+      const tenant = frozen({ ...this.toTenant(tenantRow), ...(presented.startsWith(TEST_KEY_PREFIX) ? { testMode: true as const } : {}) });
       if (generation === this.authGeneration) this.authCache.set(digest, tenant);
       return tenant;
     })();
@@ -196,5 +203,9 @@ function frozen(tenant: Tenant): Tenant {
 }
 
 function apiKeyOut(row: ApiKeyRow): TenantApiKeyOut {
-  return { prefix: row.prefix, created_at: row.created_at, revoked_at: row.revoked_at };
+  return { prefix: row.prefix, created_at: row.created_at, revoked_at: row.revoked_at, mode: row.prefix.startsWith(TEST_KEY_PREFIX) ? 'test' : 'live' };
+}
+
+function lookupPrefixLength(key: string): number {
+  return key.startsWith(TEST_KEY_PREFIX) ? TEST_KEY_PREFIX.length + 8 : LOOKUP_PREFIX_LENGTH;
 }

@@ -1,5 +1,6 @@
 // One application: API keys with environment and capabilities (the credential is shown once;
-// revoke), its customers (rotate a customer's token: the new one is shown once) and companies, and a
+// revoke), its customers (rotate a customer's token: the new one is shown once; see their connect
+// links) and companies, and a
 // link to its webhook endpoints.
 import { useState } from 'preact/hooks';
 import type { ApiKeyCreatedOut, ApiKeyListOut, ApplicationOut, BridgeCapability, OperatorCustomerListOut, OperatorCustomerTokenOut } from '@ledgerwire/shared';
@@ -176,6 +177,10 @@ function CustomersPanel({ applicationId }: { applicationId: string }) {
               {
                 title: 'Actions',
                 cell: (c) => (
+                  <>
+                  <a class="button secondary small" href={href('customers', c.id, 'connect-sessions')} aria-label={`Connect links of ${c.name}`}>
+                    Connect links
+                  </a>{' '}
                   <button
                     type="button"
                     class="secondary small"
@@ -197,6 +202,7 @@ function CustomersPanel({ applicationId }: { applicationId: string }) {
                   >
                     Rotate token
                   </button>
+                  </>
                 ),
               },
             ]}

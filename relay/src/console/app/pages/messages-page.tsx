@@ -1,4 +1,4 @@
-// A tenant's messages, searched by status or recipient (newest first); each opens its timeline.
+// A tenant's messages, searched by status, recipient, tag or metadata (newest first); each opens its timeline.
 import { useState } from 'preact/hooks';
 import type { ConsoleMessageSearchOut } from '@ledgerwire/shared';
 import { useApi } from '../api-context.js';
@@ -13,24 +13,34 @@ export function MessagesPage({ tenantId, route }: { tenantId: string; route: Rou
   const api = useApi();
   const status = route.query.get('status') ?? '';
   const recipient = route.query.get('recipient') ?? '';
+  const tag = route.query.get('tag') ?? '';
+  const metadata = route.query.get('metadata') ?? '';
   const offset = Number(route.query.get('offset') ?? '0') || 0;
   const [draftStatus, setDraftStatus] = useState(status);
   const [draftRecipient, setDraftRecipient] = useState(recipient);
+  const [draftTag, setDraftTag] = useState(tag);
+  const [draftMetadata, setDraftMetadata] = useState(metadata);
   const results = useLoad(
     () =>
       api.get<ConsoleMessageSearchOut>(
-        withQuery(`/admin/v1/console/tenants/${encodeURIComponent(tenantId)}/messages`, { status, recipient, limit: PAGE_SIZE, offset }),
+        withQuery(`/admin/v1/console/tenants/${encodeURIComponent(tenantId)}/messages`, { status, recipient, tag, metadata, limit: PAGE_SIZE, offset }),
       ),
-    [tenantId, status, recipient, offset, route.visit],
+    [tenantId, status, recipient, tag, metadata, offset, route.visit],
   );
-  const searchHref = (next: { status: string; recipient: string; offset: number }) =>
-    withQuery(href('tenants', tenantId, 'messages'), { status: next.status, recipient: next.recipient, offset: next.offset || undefined });
-  const filtered = status !== '' || recipient !== '';
+  const searchHref = (next: { offset: number; status?: string; recipient?: string; tag?: string; metadata?: string }) =>
+    withQuery(href('tenants', tenantId, 'messages'), {
+      status: next.status ?? status,
+      recipient: next.recipient ?? recipient,
+      tag: (next.tag ?? tag) || undefined,
+      metadata: (next.metadata ?? metadata) || undefined,
+      offset: next.offset || undefined,
+    });
+  const filtered = status !== '' || recipient !== '' || tag !== '' || metadata !== '';
 
   return (
     <Page
       title="Messages"
-      intro="Search this tenant’s messages by delivery status or recipient. Open one to see its timeline."
+      intro="Search this tenant’s messages by delivery status, recipient, tag or metadata (an invoice or customer id the sender attached). Open one to see its timeline."
       actions={
         <a class="button secondary" href={href('tenants', tenantId)}>
           Back to tenant
@@ -43,11 +53,13 @@ export function MessagesPage({ tenantId, route }: { tenantId: string; route: Rou
           role="search"
           onSubmit={(event) => {
             event.preventDefault();
-            navigate(searchHref({ status: draftStatus, recipient: draftRecipient.trim(), offset: 0 }));
+            navigate(searchHref({ status: draftStatus, recipient: draftRecipient.trim(), tag: draftTag.trim(), metadata: draftMetadata.trim(), offset: 0 }));
           }}
         >
           <Select label="Status" value={draftStatus} onChange={setDraftStatus} options={STATUS_OPTIONS} />
           <TextInput label="Recipient" type="search" value={draftRecipient} onInput={setDraftRecipient} placeholder="name@example.com, or part of it" />
+          <TextInput label="Tag" type="search" value={draftTag} onInput={setDraftTag} placeholder="invoice" />
+          <TextInput label="Metadata" type="search" value={draftMetadata} onInput={setDraftMetadata} placeholder="INV-1042, or part of it" />
           <button type="submit">Search</button>
         </form>
       </Panel>
@@ -62,19 +74,20 @@ export function MessagesPage({ tenantId, route }: { tenantId: string; route: Rou
                 caption="Messages"
                 rows={data.messages}
                 rowKey={(m) => m.message_id}
-                empty={filtered ? 'No message matches this search. Try another status, or part of the address.' : 'This tenant has sent no messages yet.'}
+                empty={filtered ? 'No message matches this search. Try another status, tag, or part of the address or metadata.' : 'This tenant has sent no messages yet.'}
                 columns={[
                   { title: 'Recipient', cell: (m) => <a href={href('tenants', tenantId, 'messages', m.message_id)}>{m.to}</a> },
                   { title: 'Subject', cell: (m) => m.subject },
                   { title: 'Status', cell: (m) => <StatusBadge status={m.status} /> },
                   { title: 'Template', cell: (m) => m.event_key },
+                  { title: 'Tags', cell: (m) => (m.tags.length === 0 ? '—' : m.tags.join(', ')) },
                   { title: 'Provider', cell: (m) => m.provider ?? '—' },
                   { title: 'Created', cell: (m) => <When at={m.created_at} /> },
                 ]}
               />
               <div class="pager">
-                {offset > 0 && <a href={searchHref({ status, recipient, offset: Math.max(0, offset - PAGE_SIZE) })}>Newer</a>}
-                {offset + PAGE_SIZE < data.total && <a href={searchHref({ status, recipient, offset: offset + PAGE_SIZE })}>Older</a>}
+                {offset > 0 && <a href={searchHref({ offset: Math.max(0, offset - PAGE_SIZE) })}>Newer</a>}
+                {offset + PAGE_SIZE < data.total && <a href={searchHref({ offset: offset + PAGE_SIZE })}>Older</a>}
               </div>
             </>
           )}

@@ -49,6 +49,7 @@ export function TenantKeysPanel({ tenantId }: { tenantId: string }) {
             empty="This tenant has no API keys yet. Issue one to start sending."
             columns={[
               { title: 'Prefix', cell: (k) => <code>{k.prefix}</code> },
+              { title: 'Mode', cell: (k) => (k.mode === 'test' ? 'Test (outbox only)' : 'Live') },
               { title: 'Created', cell: (k) => <When at={k.created_at} /> },
               { title: 'State', cell: (k) => <StatusBadge status={k.revoked_at ? 'revoked' : 'active'} /> },
               {

@@ -1,5 +1,5 @@
 // One tenant: status (suspend / reactivate), limits, API keys (a new key is shown once; revoke) and
-// templates, with links to its messages and webhooks.
+// templates, suppressed addresses and refused sends, with links to its messages and webhooks.
 import { useState } from 'preact/hooks';
 import type { TenantEnvelopeOut, TenantLimitsOut, TenantOut } from '@ledgerwire/shared';
 import type { z } from 'zod';
@@ -7,6 +7,7 @@ import { useApi } from '../api-context.js';
 import { useCan } from '../operator-context.js';
 import { href } from '../router.js';
 import { Badge, ErrorNotice, LoadedView, Page, Panel, StatusBadge, TextInput, useAction, useLoad } from '@ledgerwire/ui-kit';
+import { RefusedSendsPanel, SuppressionsPanel } from './tenant-deliverability-panels.js';
 import { TenantKeysPanel } from './tenant-keys-panel.js';
 import { TemplatesPanel } from './templates-panel.js';
 
@@ -36,6 +37,8 @@ export function TenantPage({ tenantId }: { tenantId: string }) {
           <LimitsPanel tenant={t} onChanged={tenant.reload} />
           <TenantKeysPanel tenantId={t.id} />
           <TemplatesPanel tenantId={t.id} />
+          <SuppressionsPanel tenantId={t.id} />
+          <RefusedSendsPanel tenantId={t.id} />
         </Page>
       )}
     </LoadedView>

@@ -1,0 +1,98 @@
+// Metadata and tags, on SQLite and PostgreSQL: bounded on the way in (a 422 naming the field, nothing
+// stored), part of the idempotency fingerprint, returned by GET /api/messages/{id}, and echoed in
+// every status webhook — the dispatcher's message.sent and the provider's message.delivered alike.
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { Webhook } from 'standardwebhooks';
+import { afterEach, beforeEach, expect, it } from 'vitest';
+import { describeOnDatabases } from '../helpers/test-databases.js';
+import { call, TEST_OPERATOR_TOKEN } from '../helpers/test-relay.js';
+import { SendGridMock } from './support/sendgrid-mock.js';
+import { SendGridSigner } from './support/sendgrid-signer.js';
+import { createTemplate, provisionTenant, sendBody, startMessagingRelay, type MessagingTestRelay, type ProvisionedTenant } from './support/messaging-test-relay.js';
+
+describeOnDatabases('metadata and tags', (kind) => {
+  let relay: MessagingTestRelay;
+  let tenant: ProvisionedTenant;
+  let sendgrid: SendGridMock;
+  let receiver: http.Server;
+  let received: { headers: http.IncomingHttpHeaders; body: string }[];
+  const signer = new SendGridSigner();
+
+  beforeEach(async () => {
+    sendgrid = new SendGridMock();
+    await sendgrid.start();
+    received = [];
+    receiver = http.createServer((request, response) => {
+      const chunks: Buffer[] = [];
+      request.on('data', (c: Buffer) => chunks.push(c));
+      request.on('end', () => {
+        received.push({ headers: request.headers, body: Buffer.concat(chunks).toString('utf8') });
+        response.writeHead(204).end();
+      });
+    });
+    await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
+    relay = await startMessagingRelay(kind, {
+      SENDGRID_API_KEY: sendgrid.apiKey,
+      SENDGRID_BASE_URL: sendgrid.baseUrl,
+      SENDGRID_WEBHOOK_PUBLIC_KEY: signer.publicKeyBase64,
+      MESSAGING_PROVIDERS: 'sendgrid',
+      WEBHOOK_ALLOW_PRIVATE_URLS: '1',
+    });
+    tenant = await provisionTenant(relay.app);
+    await createTemplate(relay.app, tenant.id, { event_key: 'invoice_ready' });
+  });
+  afterEach(async () => {
+    await relay.close();
+    await sendgrid.stop();
+    await new Promise<void>((resolve) => receiver.close(() => resolve()));
+  });
+
+  const metadata = { invoice_id: 'INV-42', customer: 'C-7' };
+  const tags = ['invoice', 'eu:west'];
+
+  it('are returned by GET /api/messages/{id} and echoed in message.sent and message.delivered', async () => {
+    const url = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hooks`;
+    const hook = await call(relay.app, 'POST', `/admin/v1/tenants/${tenant.id}/webhooks`, 201, { token: TEST_OPERATOR_TOKEN, payload: { url } });
+    const { body } = await call(relay.app, 'POST', '/api/messages/send', 200, { token: tenant.apiKey, payload: sendBody({ metadata, tags }) });
+    await relay.app.relay.messaging.dispatchLoop.runOnce();
+    const events = JSON.stringify([{ email: 'ada@example.com', timestamp: Math.floor(Date.now() / 1000), event: 'delivered', sg_event_id: 'd1', message_id: body.message_id }]);
+    await call(relay.app, 'POST', '/api/webhooks/sendgrid', 200, { headers: signer.headers(events, String(Math.floor(Date.now() / 1000))), payload: events });
+    await relay.app.relay.webhookDeliveryLoop.runOnce();
+
+    const message = await call(relay.app, 'GET', `/api/messages/${body.message_id}`, 200, { token: tenant.apiKey });
+    expect(message.body).toMatchObject({ status: 'delivered', metadata, tags });
+    const verifier = new Webhook(hook.body.webhook.secret);
+    const delivered = received.map((r) => verifier.verify(r.body, r.headers as Record<string, string>) as { type: string; data: Record<string, unknown> });
+    expect(delivered.map((e) => e.type).sort()).toEqual(['message.delivered', 'message.sent']);
+    for (const event of delivered) expect(event.data).toMatchObject({ message_id: body.message_id, metadata, tags });
+  });
+
+  it('a message without them reads {} and []', async () => {
+    const { body } = await call(relay.app, 'POST', '/api/messages/send', 200, { token: tenant.apiKey, payload: sendBody() });
+    const message = await call(relay.app, 'GET', `/api/messages/${body.message_id}`, 200, { token: tenant.apiKey });
+    expect(message.body).toMatchObject({ metadata: {}, tags: [] });
+  });
+
+  it('are part of the idempotency fingerprint', async () => {
+    const payload = sendBody({ metadata, tags });
+    const first = await call(relay.app, 'POST', '/api/messages/send', 200, { token: tenant.apiKey, payload });
+    expect((await call(relay.app, 'POST', '/api/messages/send', 200, { token: tenant.apiKey, payload })).body.message_id).toBe(first.body.message_id);
+    await call(relay.app, 'POST', '/api/messages/send', 409, { token: tenant.apiKey, payload: { ...payload, metadata: { invoice_id: 'INV-43' } } });
+    await call(relay.app, 'POST', '/api/messages/send', 409, { token: tenant.apiKey, payload: { ...payload, tags: ['invoice'] } });
+  });
+
+  it.each([
+    ['eleven metadata keys', { metadata: Object.fromEntries(Array.from({ length: 11 }, (_, i) => [`k${i}`, 'v'])) }, 'metadata', 'more than 10 keys'],
+    ['a metadata value that is not a string', { metadata: { amount: 12 } }, 'metadata.amount', 'must be strings'],
+    ['a metadata value over 500 characters', { metadata: { note: 'x'.repeat(501) } }, 'metadata.note', 'longer than 500'],
+    ['eleven tags', { tags: Array.from({ length: 11 }, (_, i) => `t${i}`) }, 'tags', 'more than 10 items'],
+    ['a tag with a space', { tags: ['two words'] }, 'tags.0', 'only letters, digits'],
+    ['a tag twice', { tags: ['a', 'a'] }, 'tags', 'twice'],
+  ])('%s is a 422 naming the field, and nothing is stored', async (_name, overrides, field, text) => {
+    const refused = await call(relay.app, 'POST', '/api/messages/send', 422, { token: tenant.apiKey, payload: sendBody(overrides) });
+    expect(JSON.stringify(refused.body.errors[field]), JSON.stringify(refused.body)).toContain(text);
+    const stored = await relay.app.relay.database.db.selectFrom('msg_messages').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    expect(Number(stored.n)).toBe(0);
+  });
+});
