@@ -16,6 +16,9 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+// Where <workspace>/dist/ is written: the repository, or elsewhere for a test that must not replace the
+// build other suites are running from (LEDGERWIRE_BUILD_OUTPUT_ROOT).
+const outputRoot = process.env['LEDGERWIRE_BUILD_OUTPUT_ROOT'] ? path.resolve(process.env['LEDGERWIRE_BUILD_OUTPUT_ROOT']) : root;
 const thisScript = path.relative(root, fileURLToPath(import.meta.url));
 
 /** Dependencies stay in node_modules: native addons and packages that read files beside themselves work as installed. */
@@ -31,7 +34,7 @@ const keepDependenciesOutside = {
 function programBuild(entry, outfile, define = {}) {
   return {
     entryPoints: [path.join(root, entry)],
-    outfile: path.join(root, outfile),
+    outfile: path.join(outputRoot, outfile),
     absWorkingDir: root,
     bundle: true,
     platform: 'node',
@@ -55,7 +58,7 @@ function pageBuild(appDir, outdir, moreEntries = []) {
     tsconfig: path.join(root, appDir, 'tsconfig.json'),
     absWorkingDir: root,
     bundle: true,
-    outdir: path.join(root, outdir),
+    outdir: path.join(outputRoot, outdir),
     entryNames: '[name]-[hash]',
     format: 'esm',
     platform: 'browser',
@@ -146,7 +149,7 @@ export async function build(names = Object.keys(TARGETS), { whenStale = false } 
     const file = stampFile(step);
     fs.writeFileSync(`${file}.${process.pid}.tmp`, JSON.stringify(stamp));
     fs.renameSync(`${file}.${process.pid}.tmp`, file);
-    written.push(path.relative(root, step.options.outfile ?? step.options.outdir));
+    written.push(path.relative(outputRoot, step.options.outfile ?? step.options.outdir));
   }
   return written;
 }

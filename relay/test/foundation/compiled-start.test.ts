@@ -18,9 +18,9 @@ function words(command: string): [string, ...string[]] {
   return [program === 'node' ? process.execPath : program, ...args];
 }
 
-function runBuild(): string {
+function runBuild(env: Record<string, string> = {}): string {
   const [program, ...args] = words(buildCommand);
-  const result = spawnSync(program, args, { cwd: root, encoding: 'utf8' });
+  const result = spawnSync(program, args, { cwd: root, encoding: 'utf8', env: { ...process.env, ...env } });
   expect(result.status, result.stderr).toBe(0);
   return result.stderr;
 }
@@ -50,15 +50,20 @@ describe('the compiled relay (npm start)', { timeout: 90_000 }, () => {
   });
 
   it('builds only when stale: a build older than its sources is rebuilt, a current one is left alone', () => {
-    runBuild();
-    const stamp = path.join(root, 'relay/dist/server.mjs.stamp.json');
+    // Into a folder of its own: rebuilding the repository's dist would swap it under the suites running from it.
+    const outputRoot = fs.mkdtempSync(path.join(os.tmpdir(), 'lw-build-'));
+    cleanups.push(() => fs.rmSync(outputRoot, { recursive: true, force: true }));
+    const env = { LEDGERWIRE_BUILD_OUTPUT_ROOT: outputRoot };
+    expect(runBuild(env)).toContain('Built relay/dist/server.mjs, relay/dist/console');
+    const stamp = path.join(outputRoot, 'relay/dist/server.mjs.stamp.json');
     const written = JSON.parse(fs.readFileSync(stamp, 'utf8')) as { startedAt: number; inputs: string[] };
     expect(written.inputs).toContain('relay/src/server.ts');
     expect(written.inputs).toContain('shared/src/index.ts');
-    // Dated before every source: as after an edit, the next start rebuilds.
+    expect(runBuild(env)).toBe('');
+    // Dated before every source: as after an edit, the next start rebuilds that program (its page is still current).
     fs.writeFileSync(stamp, JSON.stringify({ ...written, startedAt: 0 }));
-    expect(runBuild()).toContain('Built relay/dist/server.mjs');
-    expect(runBuild()).toBe('');
+    expect(runBuild(env)).toBe('Built relay/dist/server.mjs\n');
+    expect(runBuild(env)).toBe('');
   });
 
   it('the bundle names no TypeScript file and no loader or bundler; workspace packages are compiled in', () => {
