@@ -19,23 +19,7 @@ function configOrExit(): RelayConfig {
 async function main(): Promise<void> {
   const config = configOrExit();
   const app = await buildApp(config);
-  const address = await app.listen({ port: config.port, host: config.host });
-  const port = app.server.address();
-  const boundPort = typeof port === 'object' && port ? port.port : config.port;
-  // The default PUBLIC_URL names this process's own port (which PORT=0 leaves to the system); one set to
-  // a balancer's address is printed as it is.
-  const base = new URL(config.publicUrl).port === String(config.port) ? config.publicUrl.replace(/:\d+$/, `:${boundPort}`) : config.publicUrl;
-
-  process.stdout.write(`Ledgerwire relay listening on ${address} (${app.relay.database.capabilities.dialect})\n`);
-  process.stdout.write(`  API docs: ${base}/docs\n  Console:  ${base}/console\n`);
-  const generated = app.relay.operatorToken.generated;
-  if (generated) {
-    // Shown once: only its SHA-256 is kept in DATA_DIR. Deliberately not through the logger.
-    process.stdout.write(
-      `  Operator token (shown once; keep it): ${generated}\n  Sign in: ${base}/console#token=${generated}\n`,
-    );
-  }
-
+  // Listening for signals before anything is printed: whoever reads the address may stop us at once.
   let closing = false;
   const shutdown = (signal: string) => {
     if (closing) return;
@@ -56,6 +40,23 @@ async function main(): Promise<void> {
   };
   process.on('SIGINT', () => shutdown('SIGINT'));
   process.on('SIGTERM', () => shutdown('SIGTERM'));
+  const address = await app.listen({ port: config.port, host: config.host });
+  const port = app.server.address();
+  const boundPort = typeof port === 'object' && port ? port.port : config.port;
+  // The default PUBLIC_URL names this process's own port (which PORT=0 leaves to the system); one set to
+  // a balancer's address is printed as it is.
+  const base = new URL(config.publicUrl).port === String(config.port) ? config.publicUrl.replace(/:\d+$/, `:${boundPort}`) : config.publicUrl;
+
+  process.stdout.write(`Ledgerwire relay listening on ${address} (${app.relay.database.capabilities.dialect})\n`);
+  process.stdout.write(`  API docs: ${base}/docs\n  Console:  ${base}/console\n`);
+  const generated = app.relay.operatorToken.generated;
+  if (generated) {
+    // Shown once: only its SHA-256 is kept in DATA_DIR. Deliberately not through the logger.
+    process.stdout.write(
+      `  Operator token (shown once; keep it): ${generated}\n  Sign in: ${base}/console#token=${generated}\n`,
+    );
+  }
+
 }
 
 main().catch((error: unknown) => {

@@ -21,9 +21,10 @@ export const BAD_INPUT_RELAY_ENV = Object.freeze({
   BRIDGE_RATE_LIMIT_PER_MINUTE: '1000000000',
 });
 
-// Not writes of the request's own: counters every authenticated request moves, and the operator audit
-// log, which records every mutating operator attempt with its status, refused ones included.
-const TABLES_NOT_COMPARED = new Set(['rate_limit_counters', 'operator_audit_log']);
+// Not writes of the request's own: counters every authenticated request moves, the operator audit log,
+// which records every mutating operator attempt with its status, refused ones included, and the log of
+// refused sends that support reads in the console (the refusal and its reason, kept seven days).
+const TABLES_NOT_COMPARED = new Set(['rate_limit_counters', 'operator_audit_log', 'msg_refused_sends']);
 const UNLIMITED = 1_000_000_000;
 
 export type Outcome = Readonly<{ index: number; operation: string; mutation: string; method: string; url: string; status: number | 'timeout' | 'crash'; rowsChanged?: string }>;
