@@ -1,12 +1,11 @@
 // Metadata and tags, on SQLite and PostgreSQL: bounded on the way in (a 422 naming the field, nothing
 // stored), part of the idempotency fingerprint, returned by GET /api/messages/{id}, and echoed in
 // every status webhook — the dispatcher's message.sent and the provider's message.delivered alike.
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { Webhook } from 'standardwebhooks';
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { describeOnDatabases } from '../helpers/test-databases.js';
 import { call, TEST_OPERATOR_TOKEN } from '../helpers/test-relay.js';
+import { startWebhookCatcher, type WebhookCatcher } from '../helpers/webhook-catcher.js';
 import { SendGridMock } from './support/sendgrid-mock.js';
 import { SendGridSigner } from './support/sendgrid-signer.js';
 import { createTemplate, provisionTenant, sendBody, startMessagingRelay, type MessagingTestRelay, type ProvisionedTenant } from './support/messaging-test-relay.js';
@@ -15,23 +14,13 @@ describeOnDatabases('metadata and tags', (kind) => {
   let relay: MessagingTestRelay;
   let tenant: ProvisionedTenant;
   let sendgrid: SendGridMock;
-  let receiver: http.Server;
-  let received: { headers: http.IncomingHttpHeaders; body: string }[];
+  let catcher: WebhookCatcher;
   const signer = new SendGridSigner();
 
   beforeEach(async () => {
     sendgrid = new SendGridMock();
     await sendgrid.start();
-    received = [];
-    receiver = http.createServer((request, response) => {
-      const chunks: Buffer[] = [];
-      request.on('data', (c: Buffer) => chunks.push(c));
-      request.on('end', () => {
-        received.push({ headers: request.headers, body: Buffer.concat(chunks).toString('utf8') });
-        response.writeHead(204).end();
-      });
-    });
-    await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
+    catcher = await startWebhookCatcher();
     relay = await startMessagingRelay(kind, {
       SENDGRID_API_KEY: sendgrid.apiKey,
       SENDGRID_BASE_URL: sendgrid.baseUrl,
@@ -45,14 +34,14 @@ describeOnDatabases('metadata and tags', (kind) => {
   afterEach(async () => {
     await relay.close();
     await sendgrid.stop();
-    await new Promise<void>((resolve) => receiver.close(() => resolve()));
+    await catcher.close();
   });
 
   const metadata = { invoice_id: 'INV-42', customer: 'C-7' };
   const tags = ['invoice', 'eu:west'];
 
   it('are returned by GET /api/messages/{id} and echoed in message.sent and message.delivered', async () => {
-    const url = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hooks`;
+    const url = catcher.url();
     const hook = await call(relay.app, 'POST', `/admin/v1/tenants/${tenant.id}/webhooks`, 201, { token: TEST_OPERATOR_TOKEN, payload: { url } });
     const { body } = await call(relay.app, 'POST', '/api/messages/send', 200, { token: tenant.apiKey, payload: sendBody({ metadata, tags }) });
     await relay.app.relay.messaging.dispatchLoop.runOnce();
@@ -63,7 +52,7 @@ describeOnDatabases('metadata and tags', (kind) => {
     const message = await call(relay.app, 'GET', `/api/messages/${body.message_id}`, 200, { token: tenant.apiKey });
     expect(message.body).toMatchObject({ status: 'delivered', metadata, tags });
     const verifier = new Webhook(hook.body.webhook.secret);
-    const delivered = received.map((r) => verifier.verify(r.body, r.headers as Record<string, string>) as { type: string; data: Record<string, unknown> });
+    const delivered = catcher.received.map((r) => verifier.verify(r.body, r.headers as Record<string, string>) as { type: string; data: Record<string, unknown> });
     expect(delivered.map((e) => e.type).sort()).toEqual(['message.delivered', 'message.sent']);
     for (const event of delivered) expect(event.data).toMatchObject({ message_id: body.message_id, metadata, tags });
   });

@@ -3,13 +3,12 @@
 // events are kept on the timeline but never move a status back; bounced/failed are terminal),
 // duplicates by sg_event_id are ignored, unsigned / wrong / stale requests get 403 and change
 // nothing, unknown providers 404. Status changes reach the tenant's webhook through the engine.
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { Webhook } from 'standardwebhooks';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { parseSendGridPublicKey, verifySendGridSignature } from '../../src/messaging/provider-webhooks/sendgrid-signature.js';
 import { describeOnDatabases } from '../helpers/test-databases.js';
 import { call, TEST_OPERATOR_TOKEN } from '../helpers/test-relay.js';
+import { startWebhookCatcher, type WebhookCatcher } from '../helpers/webhook-catcher.js';
 import { SendGridMock } from './support/sendgrid-mock.js';
 import { SendGridSigner } from './support/sendgrid-signer.js';
 import { createTemplate, provisionTenant, sendBody, startMessagingRelay, type MessagingTestRelay, type ProvisionedTenant } from './support/messaging-test-relay.js';
@@ -57,8 +56,7 @@ describeOnDatabases('SendGrid event webhook', (kind) => {
   let relay: MessagingTestRelay;
   let tenant: ProvisionedTenant;
   let sendgrid: SendGridMock;
-  let receiver: http.Server;
-  let received: { headers: http.IncomingHttpHeaders; body: string }[];
+  let catcher: WebhookCatcher;
   const signer = new SendGridSigner();
   const now = () => Date.now();
   const ts = () => String(Math.floor(Date.now() / 1000));
@@ -66,16 +64,7 @@ describeOnDatabases('SendGrid event webhook', (kind) => {
   beforeEach(async () => {
     sendgrid = new SendGridMock();
     await sendgrid.start();
-    received = [];
-    receiver = http.createServer((request, response) => {
-      const chunks: Buffer[] = [];
-      request.on('data', (c: Buffer) => chunks.push(c));
-      request.on('end', () => {
-        received.push({ headers: request.headers, body: Buffer.concat(chunks).toString('utf8') });
-        response.writeHead(204).end();
-      });
-    });
-    await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
+    catcher = await startWebhookCatcher();
     relay = await startMessagingRelay(kind, {
       SENDGRID_API_KEY: sendgrid.apiKey,
       SENDGRID_BASE_URL: sendgrid.baseUrl,
@@ -89,7 +78,7 @@ describeOnDatabases('SendGrid event webhook', (kind) => {
   afterEach(async () => {
     await relay.close();
     await sendgrid.stop();
-    await new Promise<void>((resolve) => receiver.close(() => resolve()));
+    await catcher.close();
   });
 
   async function sentMessage(): Promise<{ id: string; xMessageId: string }> {
@@ -181,14 +170,14 @@ describeOnDatabases('SendGrid event webhook', (kind) => {
   });
 
   it('publishes message.* status webhooks to the tenant, signed per Standard Webhooks', async () => {
-    const url = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hooks`;
+    const url = catcher.url();
     const created = await call(relay.app, 'POST', `/admin/v1/tenants/${tenant.id}/webhooks`, 201, { token: TEST_OPERATOR_TOKEN, payload: { url } });
     expect(created.body.webhook.events).toEqual(['message.sent', 'message.delivered', 'message.opened', 'message.clicked', 'message.bounced', 'message.failed']);
     const message = await sentMessage();
     await post([event(message.id, 'delivered', 'w1'), event(message.id, 'delivered', 'w1')]);
     await relay.app.relay.webhookDeliveryLoop.runOnce();
     const verifier = new Webhook(created.body.webhook.secret);
-    const events = received.map((r) => verifier.verify(r.body, r.headers as Record<string, string>) as { type: string; data: { message_id: string; status: string } });
+    const events = catcher.received.map((r) => verifier.verify(r.body, r.headers as Record<string, string>) as { type: string; data: { message_id: string; status: string } });
     expect(events.map((e) => e.type).sort()).toEqual(['message.delivered', 'message.sent']);
     expect(events.every((e) => e.data.message_id === message.id)).toBe(true);
     const deliveries = await call(relay.app, 'GET', `/admin/v1/tenants/${tenant.id}/webhooks/${created.body.webhook.id}/deliveries`, 200, { token: TEST_OPERATOR_TOKEN });

@@ -4,13 +4,12 @@
 // through the status webhooks as a provider's events would. Test and live sends have separate
 // idempotency spaces.
 import fs from 'node:fs';
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { Webhook } from 'standardwebhooks';
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { describeOnDatabases } from '../helpers/test-databases.js';
 import { call, TEST_OPERATOR_TOKEN } from '../helpers/test-relay.js';
+import { startWebhookCatcher, type WebhookCatcher } from '../helpers/webhook-catcher.js';
 import { SendGridMock } from './support/sendgrid-mock.js';
 import { createTemplate, provisionTenant, sendBody, startMessagingRelay, type MessagingTestRelay, type ProvisionedTenant } from './support/messaging-test-relay.js';
 
@@ -19,22 +18,12 @@ describeOnDatabases('test mode', (kind) => {
   let tenant: ProvisionedTenant;
   let testKey: string;
   let sendgrid: SendGridMock;
-  let receiver: http.Server;
-  let received: { headers: http.IncomingHttpHeaders; body: string }[];
+  let catcher: WebhookCatcher;
 
   beforeEach(async () => {
     sendgrid = new SendGridMock();
     await sendgrid.start();
-    received = [];
-    receiver = http.createServer((request, response) => {
-      const chunks: Buffer[] = [];
-      request.on('data', (c: Buffer) => chunks.push(c));
-      request.on('end', () => {
-        received.push({ headers: request.headers, body: Buffer.concat(chunks).toString('utf8') });
-        response.writeHead(204).end();
-      });
-    });
-    await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
+    catcher = await startWebhookCatcher();
     relay = await startMessagingRelay(kind, { SENDGRID_API_KEY: sendgrid.apiKey, SENDGRID_BASE_URL: sendgrid.baseUrl, MESSAGING_PROVIDERS: 'sendgrid', WEBHOOK_ALLOW_PRIVATE_URLS: '1' });
     tenant = await provisionTenant(relay.app, { provider_order: ['sendgrid'] });
     await createTemplate(relay.app, tenant.id, { event_key: 'invoice_ready' });
@@ -45,7 +34,7 @@ describeOnDatabases('test mode', (kind) => {
   afterEach(async () => {
     await relay.close();
     await sendgrid.stop();
-    await new Promise<void>((resolve) => receiver.close(() => resolve()));
+    await catcher.close();
   });
 
   async function sendAndDispatch(apiKey: string, overrides: Record<string, unknown>) {
@@ -55,7 +44,7 @@ describeOnDatabases('test mode', (kind) => {
   }
 
   it('the simulator addresses bring delivered, bounced and complained through the webhooks; nothing reaches SendGrid', async () => {
-    const url = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hooks`;
+    const url = catcher.url();
     const hook = await call(relay.app, 'POST', `/admin/v1/tenants/${tenant.id}/webhooks`, 201, { token: TEST_OPERATOR_TOKEN, payload: { url } });
     const delivered = await sendAndDispatch(testKey, { to: 'delivered@simulator.ledgerwire.test' });
     const bounced = await sendAndDispatch(testKey, { to: 'bounced@simulator.ledgerwire.test' });
@@ -78,7 +67,7 @@ describeOnDatabases('test mode', (kind) => {
 
     await relay.app.relay.webhookDeliveryLoop.runOnce();
     const verifier = new Webhook(hook.body.webhook.secret);
-    const events = received.map((r) => verifier.verify(r.body, r.headers as Record<string, string>) as { type: string; data: { message_id: string } });
+    const events = catcher.received.map((r) => verifier.verify(r.body, r.headers as Record<string, string>) as { type: string; data: { message_id: string } });
     const typesOf = (id: string) => events.filter((e) => e.data.message_id === id).map((e) => e.type).sort();
     expect(typesOf(delivered.message_id)).toEqual(['message.delivered', 'message.sent']);
     expect(typesOf(bounced.message_id)).toEqual(['message.bounced', 'message.sent']);
