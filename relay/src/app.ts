@@ -39,6 +39,13 @@ export type BuildAppOptions = Readonly<{
   now?: () => number;
 }>;
 
+/** TRUST_PROXY for Fastify: n hops becomes "the n peers nearest us"; addresses and ranges pass as they are. */
+function trustedProxies(setting: RelayConfig['trustProxy']): string | false | ((address: string, hop: number) => boolean) {
+  if (setting === undefined) return false;
+  if (typeof setting === 'number') return (_address, hop) => hop < setting;
+  return setting;
+}
+
 export async function buildApp(config: RelayConfig, options: BuildAppOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
     logger: {
@@ -49,6 +56,8 @@ export async function buildApp(config: RelayConfig, options: BuildAppOptions = {
     // One line per request instead of Fastify's two, at the level REQUEST_LOG sets (http/request-log.ts).
     logController: new LogController({ disableRequestLogging: true }),
     requestIdHeader: 'x-request-id',
+    // The client's address behind a reverse proxy, for per-address limits and the audit log (TRUST_PROXY).
+    trustProxy: trustedProxies(config.trustProxy),
     genReqId: () => `req_${randomUUID()}`,
     bodyLimit: 1024 * 1024,
     routerOptions: { maxParamLength: MAX_PATH_PARAM_LENGTH },

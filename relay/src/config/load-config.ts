@@ -1,6 +1,7 @@
 // The relay's one configuration loader: defaults, then the environment, validated once and frozen.
 // Nothing else in the relay reads process.env; everything receives a RelayConfig.
 import fs from 'node:fs';
+import net from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 import { decodeEncryptionKey } from '../security/encryption-key.js';
@@ -31,6 +32,26 @@ const databaseUrlSchema = z
     }
   }, 'must be a PostgreSQL URL such as postgres://user@host:5432/database');
 
+/**
+ * TRUST_PROXY: which peers may tell the relay the client's address (X-Forwarded-For), so per-address limits
+ * count clients rather than the proxy: a number of proxy hops, or proxies' addresses and CIDR ranges
+ * ("loopback" and the other names Fastify's proxy-addr knows). Never "trust everyone": any client could
+ * then claim a new address per guess.
+ */
+const PROXY_NAMES = ['loopback', 'linklocal', 'uniquelocal'];
+const trustProxySchema = z
+  .string()
+  .trim()
+  .refine(
+    (value) => /^\d{1,2}$/.test(value) || value.split(',').every((part) => {
+      const entry = part.trim();
+      const [address = '', bits, ...more] = entry.split('/');
+      return PROXY_NAMES.includes(entry) || (net.isIP(address) !== 0 && more.length === 0 && (bits === undefined || /^\d{1,3}$/.test(bits)));
+    }),
+    'must be a number of proxy hops, or a comma-separated list of proxy addresses or CIDR ranges (or loopback)',
+  )
+  .transform((value): number | string => (/^\d{1,2}$/.test(value) ? Number(value) : value.split(',').map((part) => part.trim()).join(',')));
+
 const booleanFlag = z
   .enum(['1', '0', 'true', 'false', 'yes', 'no'])
   .transform((v) => v === '1' || v === 'true' || v === 'yes');
@@ -56,6 +77,7 @@ const envSchema = z.object({
   // The one line per request (http/request-log.ts): at info, at debug (hidden unless LOG_LEVEL=debug), or off.
   REQUEST_LOG: z.enum(REQUEST_LOG_LEVELS, { message: `must be one of ${REQUEST_LOG_LEVELS.join(', ')}` }).default('info'),
   PUBLIC_URL: z.url({ message: 'must be an absolute URL' }).optional(),
+  TRUST_PROXY: trustProxySchema.optional(),
   SHUTDOWN_TIMEOUT_MS: z
     .string()
     .regex(/^\d+$/, 'must be a number of milliseconds')
@@ -129,6 +151,8 @@ export type RelayConfig = Readonly<{
   /** Level of the one line logged per request, or off. */
   requestLog: RequestLogLevel;
   publicUrl: string;
+  /** Peers whose X-Forwarded-For names the client (hops or addresses); undefined → the socket's address. */
+  trustProxy: number | string | undefined;
   shutdownTimeoutMs: number;
   webhookAllowPrivateUrls: boolean;
   /** Background loops (dispatch, webhook delivery, leases) start with the app; tests may turn them off and call runOnce(). */
@@ -252,6 +276,7 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>>): R
     logLevel: e.LOG_LEVEL,
     requestLog: e.REQUEST_LOG,
     publicUrl: (e.PUBLIC_URL ?? `http://${hostForUrl}:${e.PORT}`).replace(/\/$/, ''),
+    trustProxy: e.TRUST_PROXY,
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
     webhookAllowPrivateUrls: e.WEBHOOK_ALLOW_PRIVATE_URLS,
     workersEnabled: e.RELAY_WORKERS,

@@ -53,6 +53,15 @@ describe('loadConfig', () => {
     }
   });
 
+  it('takes TRUST_PROXY as proxy hops or proxy addresses, never as trust in everyone', () => {
+    expect(loadConfig({}).trustProxy).toBeUndefined();
+    expect(loadConfig({ TRUST_PROXY: '1' }).trustProxy).toBe(1);
+    expect(loadConfig({ TRUST_PROXY: ' 10.0.0.0/8, loopback ,::1' }).trustProxy).toBe('10.0.0.0/8,loopback,::1');
+    for (const refused of ['true', '*', '10.0.0.0/8/1', 'proxy.example', '999']) {
+      expect(problemOf({ TRUST_PROXY: refused })).toContain('TRUST_PROXY must be a number of proxy hops, or a comma-separated list of proxy addresses or CIDR ranges');
+    }
+  });
+
   it('treats empty variables as unset', () => {
     expect(loadConfig({ PORT: '', DATABASE_URL: '' }).database.kind).toBe('sqlite');
   });

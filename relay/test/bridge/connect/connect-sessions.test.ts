@@ -265,3 +265,30 @@ describeOnDatabases('setup code guessing', (kind) => {
     await guess(code, 200, '10.1.1.2');
   });
 });
+
+describeOnDatabases('setup code guessing behind a reverse proxy', (kind) => {
+  let relay: TestRelay;
+  let tenant: Tenant;
+
+  beforeAll(async () => {
+    relay = await startBridgeRelay(kind, { CONNECT_SETUP_CODE_ATTEMPTS_PER_HOUR: '2', TRUST_PROXY: '10.0.0.0/8' });
+    tenant = await provisionTenant(relay);
+  });
+  afterAll(() => relay.close());
+
+  it('counts each client the proxy names (TRUST_PROXY), and only a trusted proxy may name one', async () => {
+    const { body } = await api(relay, tenant.credential, 'POST', '/api/v1/connect-sessions', 200, { payload: { customer_id: tenant.customerId, company_id: tenant.companyId } });
+    const code = body.connect_session.setup_code;
+    const through = (from: string, client: string, token: string, status: number) =>
+      call(relay.app, 'POST', '/api/v1/connectors/enroll', status, { payload: enrolBody(token), remoteAddress: from, headers: { 'x-forwarded-for': client } });
+    await through('10.0.0.5', '203.0.113.7', 'AAAA-AAAA', 401);
+    await through('10.0.0.5', '203.0.113.7', 'AAAA-AAAB', 401);
+    expect((await through('10.0.0.5', '203.0.113.7', code, 429)).body.error.code).toBe('setup_code_attempts_exceeded');
+    // A peer outside TRUST_PROXY cannot claim a fresh address per guess: it is counted as itself.
+    await through('198.51.100.9', '203.0.113.8', 'AAAA-AAAC', 401);
+    await through('198.51.100.9', '203.0.113.9', 'AAAA-AAAD', 401);
+    await through('198.51.100.9', '203.0.113.10', code, 429);
+    // Another shop behind the same proxy is unaffected.
+    await through('10.0.0.5', '203.0.113.20', code, 200);
+  });
+});
