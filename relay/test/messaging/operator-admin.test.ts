@@ -118,7 +118,7 @@ describeOnDatabases('messaging operator API', (kind) => {
       payload: { channel: 'email', to: 'ada@example.com', subject: 'S', event_key: 'invoice_ready', transaction_id: 'cli-1' },
     });
     expect(sent.body.status).toBe('queued');
-    await expect(adminCommands['tenant-create']!.run(context([], { name: 'CLI2' }))).rejects.toThrow(/org_id/);
+    await expect(adminCommands['tenant-create']!.run(context([], { name: 'CLI2' }))).rejects.toThrow('--org-id is required');
     await adminCommands['tenant-update']!.run(context([created.tenant.id], { status: 'suspended' }));
     // The CLI is another process as far as the relay's short auth cache is concerned.
     clock.advance(AUTH_CACHE_TTL_MS + 1);

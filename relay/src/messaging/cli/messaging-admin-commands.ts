@@ -19,10 +19,19 @@ function messaging(context: AdminCommandContext): MessagingModule {
   return createMessagingModule({ config: context.config, database: context.database, log: pino({ level: 'silent' }) });
 }
 
-function parse<T extends z.ZodType>(schema: T, input: unknown): z.infer<T> {
+/** Options checked by the wire schema, each problem named as the option the operator typed (--org-id). */
+function parse<T extends z.ZodType>(schema: T, input: Record<string, unknown>): z.infer<T> {
   const result = schema.safeParse(input);
   if (!result.success) {
-    throw new Error(result.error.issues.map((issue) => `${issue.path.join('.') || 'input'}: ${issue.message}`).join('; '));
+    throw new Error(
+      result.error.issues
+        .map((issue) => {
+          const [top] = issue.path;
+          const option = `--${issue.path.join('.').replace(/_/g, '-') || 'input'}`;
+          return issue.path.length === 1 && typeof top === 'string' && input[top] === undefined ? `${option} is required` : `${option}: ${issue.message}`;
+        })
+        .join('; '),
+    );
   }
   return result.data;
 }
