@@ -68,45 +68,31 @@ export function readConsoleBundle(dir: string = builtConsoleDir()): ConsoleBundl
   };
   return {
     assets,
-    indexHtml: renderIndexHtml(entry('main', '.js'), entry('main', '.css')),
-    connectHtml: renderConnectHtml(entry('connect-main', '.js'), entry('connect-main', '.css')),
+    indexHtml: renderPageHtml({ title: 'Ledgerwire console', noscript: 'The Ledgerwire console needs JavaScript.', noindex: false }, entry('main', '.js'), entry('main', '.css')),
+    connectHtml: renderPageHtml(
+      { title: 'Connect TallyPrime', noscript: 'This page needs JavaScript to guide you through connecting TallyPrime.', noindex: true },
+      entry('connect-main', '.js'),
+      entry('connect-main', '.css'),
+    ),
   };
 }
 
-function renderConnectHtml(script: string, style: string): string {
+/** A page's HTML shell: its title, the robots line (the connect page is never indexed), its entry's files. */
+function renderPageHtml(page: { title: string; noscript: string; noindex: boolean }, script: string, style: string): string {
+  const robots = page.noindex ? '\n<meta name="robots" content="noindex">' : '';
   return `<!doctype html>
 <html lang="en">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="referrer" content="no-referrer">
-<meta name="robots" content="noindex">
+<meta name="referrer" content="no-referrer">${robots}
 <link rel="icon" href="data:,">
-<title>Connect TallyPrime</title>
+<title>${page.title}</title>
 <link rel="stylesheet" href="/console/assets/${style}">
 <script type="module" src="/console/assets/${script}"></script>
 </head>
 <body>
-<div id="app"><noscript>This page needs JavaScript to guide you through connecting TallyPrime.</noscript></div>
-</body>
-</html>
-`;
-}
-
-function renderIndexHtml(script: string, style: string): string {
-  return `<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="referrer" content="no-referrer">
-<link rel="icon" href="data:,">
-<title>Ledgerwire console</title>
-<link rel="stylesheet" href="/console/assets/${style}">
-<script type="module" src="/console/assets/${script}"></script>
-</head>
-<body>
-<div id="app"><noscript>The Ledgerwire console needs JavaScript.</noscript></div>
+<div id="app"><noscript>${page.noscript}</noscript></div>
 </body>
 </html>
 `;
