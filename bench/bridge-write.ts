@@ -78,7 +78,7 @@ async function benchOn(database: BenchDatabase, bare: Awaited<ReturnType<typeof 
 
     // Every accepted write is one job, queued (the company has no connector): nothing lost, nothing doubled.
     const accepted = sequence - figures.subjectErrors;
-    const { queued } = await relay.app.relay.database.db
+    const { queued } = await relay.app.database.db
       .selectFrom('transactions')
       .select((eb) => eb.fn.countAll<number>().as('queued'))
       .where('company_id', '=', relay.companyId)

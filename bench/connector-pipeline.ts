@@ -74,7 +74,7 @@ function journal(i: number) {
  * index-only count (the bench polls it while the relay works, so it must cost the relay little).
  */
 async function countJobs(relay: BenchRelay, statuses: readonly ('queued' | 'processing' | 'completed' | 'failed')[]): Promise<number> {
-  const row = await relay.app.relay.database.db
+  const row = await relay.app.database.db
     .selectFrom('transactions')
     .select((eb) => eb.fn.countAll<number>().as('n'))
     .where('company_id', '=', relay.companyId)
@@ -89,7 +89,7 @@ async function countJobs(relay: BenchRelay, statuses: readonly ('queued' | 'proc
  * (one import request's jobs share a timestamp: those settled with the last warm-up job are not counted).
  */
 async function timedWindow(relay: BenchRelay, warmUp: number): Promise<{ seconds: number; settled: number }> {
-  const rows = await relay.app.relay.database.db
+  const rows = await relay.app.database.db
     .selectFrom('transactions')
     .select(['completed_at'])
     .where('company_id', '=', relay.companyId)

@@ -52,11 +52,11 @@ export async function run(): Promise<void> {
   const app = await buildApp(config);
   await app.listen({ port: 0, host: '127.0.0.1' });
   const port = (app.server.address() as AddressInfo).port;
-  const dispatchLoop = app.relay.messaging.dispatchLoop;
+  const dispatchLoop = app.messaging.dispatchLoop;
   try {
     const bulk = await benchTenant(port, ADMIN_TOKEN, 1);
     const quiet = await benchTenant(port, ADMIN_TOKEN, 2);
-    const db = app.relay.database.db;
+    const db = app.database.db;
     const queued = async () =>
       Number((await db.selectFrom('msg_messages').select((eb) => eb.fn.countAll().as('n')).where('status', '=', 'queued').executeTakeFirstOrThrow()).n);
     // The loop is not started (workers off), so each runOnce is exactly one pass (of up to

@@ -103,7 +103,7 @@ describe('transaction outcome webhooks', () => {
     expect(String(failed[0]?.data.error_message)).toMatch(/Consulting Income/);
 
     // Exactly one event per outcome was raised, whatever the connector re-reported.
-    const raised = await relay.app.relay.database.db.selectFrom('webhook_events').select('type').where('type', 'like', 'transaction.%').execute();
+    const raised = await relay.app.database.db.selectFrom('webhook_events').select('type').where('type', 'like', 'transaction.%').execute();
     expect(raised.map((row) => row.type).sort()).toEqual(['transaction.completed', 'transaction.failed']);
   });
 });

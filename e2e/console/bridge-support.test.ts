@@ -155,14 +155,14 @@ describe.skipIf(!browserAvailable())('console: bridge support tasks', () => {
     const { transaction_id: jobId } = await integrator<{ transaction_id: string }>('POST', `/api/v1/journals?company_id=${pairedCompanyId}`, 200, journal('D-1'));
     // A whole claim pass for every session here, then a ping answered after anything it sent:
     // a job.assign for this voucher would have reached the connector by now.
-    await relay.app.connectorGateway.claimPass();
+    await relay.app.gateway.sessions.claimPass();
     await connector?.roundTrip();
     expect(connector?.assignedJobIds()).not.toContain(jobId);
     expect((await integrator<Transaction>('GET', `/api/v1/transactions/${jobId}`, 200)).transaction.status).toBe('queued');
 
     // Held back, not dropped: paired again, the waiting voucher is delivered and booked.
     await operator('POST', `/admin/v1/companies/${pairedCompanyId}/pair`, 200, { connector_id: connector?.connectorId, books_company_guid: BOOKS_COMPANY.guid });
-    await relay.app.connectorGateway.claimPass();
+    await relay.app.gateway.sessions.claimPass();
     await connector?.jobSettled(jobId);
     expect((await integrator<Transaction>('GET', `/api/v1/transactions/${jobId}`, 200)).transaction.status).toBe('completed');
 

@@ -114,7 +114,7 @@ describe.skipIf(!browserAvailable())('connect link: from the link to a connected
     await expect(connect.setupCode.count()).resolves.toBe(0);
 
     const expired = (await api('POST', '/api/v1/connect-sessions', 200, { customer_id: customerId, company_name: 'Sharma Online', expires_in_seconds: 300 })).connect_session;
-    await relay.app.relay.database.db.updateTable('connect_sessions').set({ expires_at: new Date(Date.now() - 1000).toISOString() }).where('id', '=', expired.id).execute();
+    await relay.app.database.db.updateTable('connect_sessions').set({ expires_at: new Date(Date.now() - 1000).toISOString() }).where('id', '=', expired.id).execute();
     await connect.open(pageUrl(expired.url));
     await expect(connect.heading.textContent()).resolves.toBe('This link has expired');
     await expect(connect.warning.textContent()).resolves.toContain('Ask your software provider to send you a new connect link');

@@ -2,35 +2,23 @@
 import { randomUUID } from 'node:crypto';
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { bridgePlugin } from './bridge/bridge-plugin.js';
+import { connectorGatewayPlugin } from './bridge/gateway/connector-gateway-plugin.js';
+import { configPlugin } from './config/config-plugin.js';
 import type { RelayConfig } from './config/load-config.js';
-import { openDatabase, type RelayDatabase } from './db/database.js';
-import { migrateToLatest } from './db/migrate.js';
+import { consolePlugin } from './console/console-plugin.js';
+import { databasePlugin } from './db/database-plugin.js';
 import { MAX_PATH_PARAM_LENGTH, registerErrorHandling, routerErrorHandler } from './errors/error-handler.js';
 import { registerExactJsonBody } from './http/exact-json-body.js';
 import { registerOpenApi } from './http/openapi.js';
 import { clientErrorHandler, registerRequestEdge } from './http/request-edge.js';
 import { registerRequestLog } from './http/request-log.js';
-import { endUpgradesWhileClosing } from './http/upgrades-while-closing.js';
 import { strictValidatorCompiler } from './http/strict-integer-params.js';
-import { ensureInstallationId } from './operator/installation.js';
-import { registerOperatorAccounts } from './operator/operator-module.js';
-import { operatorRoutes } from './operator/operator-routes.js';
-import { ensureOperatorToken } from './operator/operator-token.js';
+import { endUpgradesWhileClosing } from './http/upgrades-while-closing.js';
+import { messagingPlugin } from './messaging/messaging-plugin.js';
+import { operatorPlugin } from './operator/operator-plugin.js';
 import { probeRoutes } from './probes/probe-routes.js';
-import { keyedDigestFor, secretBoxFor } from './security/encryption-key.js';
-import type { SecretBox } from './security/secret-box.js';
-import type { RelayContext } from './relay-context.js';
-import { createWebhookDeliveryLoop } from './webhooks/webhook-delivery-loop.js';
-import { sealClearWebhookSecrets } from './webhooks/webhook-endpoint-repository.js';
-import { webhookOperatorRoutes } from './webhooks/webhook-operator-routes.js';
-import { WebhookService } from './webhooks/webhook-service.js';
-import { WEBHOOK_EVENT_TYPES } from '@ledgerwire/shared';
-import { createMessagingModule } from './messaging/messaging-module.js';
-import { registerMessaging } from './messaging/messaging-plugin.js';
-import { registerBridge } from './bridge/bridge-plugin.js';
-import { createBridgeServices } from './bridge/bridge-services.js';
-import { registerConnectorGateway } from './bridge/gateway/register-connector-gateway.js';
-import { consolePlugin } from './console/console-plugin.js';
+import { webhooksPlugin } from './webhooks/webhooks-plugin.js';
 
 export type BuildAppOptions = Readonly<{
   /** Pino destination override (tests pass a stream to read logs). */
@@ -81,74 +69,19 @@ export async function buildApp(config: RelayConfig, options: BuildAppOptions = {
   registerRequestEdge(app);
   registerExactJsonBody(app);
 
-  const database = openDatabase(config.database, {
-    onBackgroundError: (error) => app.log.warn({ err: error }, 'the SQLite checkpoint thread failed: SQLite checkpoints on its own connection again'),
-  });
-  app.addHook('onClose', () => database.destroy());
-  await migrateToLatest(database.db, database.capabilities);
-  const secretBox = secretBoxFor(config);
-  if (config.database.kind === 'postgres' && config.encryptionKey === undefined) {
-    // Another relay on this database has its own DATA_DIR, hence its own key file: it could not sign.
-    app.log.warn('RELAY_ENCRYPTION_KEY is not set: webhook secrets are encrypted with a key file in DATA_DIR; with several relays on this database, set the same RELAY_ENCRYPTION_KEY on every one');
-  }
-  const sealed = await sealClearWebhookSecrets(database.db, secretBox);
-  if (sealed > 0) app.log.info({ endpoints: sealed }, 'webhook signing secrets stored in clear were encrypted');
-
-  const context: RelayContext = Object.freeze({
-    config,
-    database,
-    operatorToken: ensureOperatorToken({ dataDir: config.dataDir, envToken: config.adminToken }),
-    installationId: await ensureInstallationId(database.db),
-    ...webhookEngine(app, config, database, secretBox),
-    messaging: createMessagingModule({
-      config,
-      database,
-      log: app.log.child({ component: 'messaging' }),
-      ...(options.now ? { now: options.now } : {}),
-      webhooks: () => app.relay.webhooks,
-    }),
-    bridge: createBridgeServices({
-      database,
-      config: config.bridge,
-      publicUrl: config.publicUrl,
-      keyedDigest: (purpose) => keyedDigestFor(config, purpose),
-      log: app.log.child({ component: 'bridge' }),
-      events: () => app.relay.webhooks,
-    }),
-  });
-  app.decorate('relay', context);
-  // Before any /admin/v1 route: authenticates operators, checks roles, writes the audit log.
-  registerOperatorAccounts(app);
-
+  // The modules, each a named plugin that declares the ones it needs (a missing or misordered one stops
+  // the start with Fastify's own error) and closes what it opens.
+  // OpenAPI first: it documents every route registered after it.
   await registerOpenApi(app, config.publicUrl);
+  await app.register(configPlugin, { config });
+  await app.register(databasePlugin);
+  // Before any other /admin/v1 route: authenticates operators, checks roles, writes the audit log.
+  await app.register(operatorPlugin);
   await app.register(probeRoutes);
-  await app.register(operatorRoutes, { prefix: '/admin/v1' });
-  await app.register(webhookOperatorRoutes, { prefix: '/admin/v1' });
-  await registerMessaging(app);
-  await registerBridge(app);
-  await registerConnectorGateway(app);
+  await app.register(webhooksPlugin);
+  await app.register(messagingPlugin, options.now ? { now: options.now } : {});
+  await app.register(bridgePlugin);
+  await app.register(connectorGatewayPlugin);
   await app.register(consolePlugin);
   return app;
-}
-
-/** The webhook service and its delivery loop; the loop runs only with RELAY_WORKERS on, and stops before the database closes. */
-function webhookEngine(app: FastifyInstance, config: RelayConfig, database: RelayDatabase, secretBox: SecretBox) {
-  const webhookDeliveryLoop = createWebhookDeliveryLoop({
-    db: database.db,
-    capabilities: database.capabilities,
-    allowPrivateUrls: config.webhookAllowPrivateUrls,
-    secretBox,
-    log: app.log.child({ component: 'webhooks' }),
-  });
-  if (config.workersEnabled) app.addHook('onReady', async () => webhookDeliveryLoop.start());
-  app.addHook('preClose', () => webhookDeliveryLoop.stop());
-  const webhooks = new WebhookService({
-    db: database.db,
-    capabilities: database.capabilities,
-    allowPrivateUrls: config.webhookAllowPrivateUrls,
-    eventTypes: WEBHOOK_EVENT_TYPES,
-    secretBox,
-    wake: () => webhookDeliveryLoop.wake(),
-  });
-  return { webhooks, webhookDeliveryLoop };
 }

@@ -47,9 +47,9 @@ async function main(): Promise<void> {
   // a balancer's address is printed as it is.
   const base = new URL(config.publicUrl).port === String(config.port) ? config.publicUrl.replace(/:\d+$/, `:${boundPort}`) : config.publicUrl;
 
-  process.stdout.write(`Ledgerwire relay listening on ${address} (${app.relay.database.capabilities.dialect})\n`);
+  process.stdout.write(`Ledgerwire relay listening on ${address} (${app.database.capabilities.dialect})\n`);
   process.stdout.write(`  API docs: ${base}/docs\n  Console:  ${base}/console\n`);
-  const generated = app.relay.operatorToken.generated;
+  const generated = app.operators.token.generated;
   if (generated) {
     // Shown once: only its SHA-256 is kept in DATA_DIR. Deliberately not through the logger.
     process.stdout.write(

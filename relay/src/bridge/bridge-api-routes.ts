@@ -15,7 +15,7 @@ import { voucherWriteRoutes } from './routes/voucher-write-routes.js';
 import { webhookRoutes } from './routes/webhook-routes.js';
 
 export const bridgeApiRoutes: FastifyPluginAsyncZod = async (app) => {
-  const bridge = app.relay.bridge;
+  const bridge = app.bridge;
   app.addHook('onRequest', requireBridgeKey({ applications: bridge.applications, counter: bridge.keyRequests, limitPerMinute: bridge.config.rateLimitPerMinute }));
   // Body validation runs before the route names its company, so a bad company_id would go unmentioned
   // while the body has problems: note it now, and the error handler lists it first among them.

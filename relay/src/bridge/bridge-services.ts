@@ -55,6 +55,8 @@ export type BridgeServices = Readonly<{
   /** The gateway's connector records, read for health, connector jobs and pairing. */
   connectors: ConnectorDirectory;
   leaseReaper: BackgroundLoop;
+  /** The module's background loops, for /readyz and the console. */
+  loops: readonly BackgroundLoop[];
 }>;
 
 export function createBridgeServices(deps: {
@@ -131,5 +133,6 @@ export function createBridgeServices(deps: {
     keyRequests: capabilities.sharedAcrossProcesses ? new GroupedRateCount(limiter) : limiter,
     connectors,
     leaseReaper,
+    loops: [leaseReaper],
   });
 }

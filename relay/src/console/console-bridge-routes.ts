@@ -19,8 +19,8 @@ const docs = (summary: string) => ({ tags: ['console'], summary, security: [{ op
 const CompanyParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
 
 export const consoleBridgeRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.addHook('onRequest', requireOperator(app.relay.operatorToken));
-  const { db, capabilities } = app.relay.database;
+  app.addHook('onRequest', requireOperator(app.operators.token));
+  const { db, capabilities } = app.database;
   const companies = new ConsoleCompanyOverview(db);
   const transactions = new ConsoleTransactionSearch(db, capabilities);
 

@@ -7,7 +7,7 @@ import { requireOperator } from '../operator/operator-auth.js';
 import { loopReports } from '../probes/relay-loops.js';
 
 export const consoleOperationsRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.addHook('onRequest', requireOperator(app.relay.operatorToken));
+  app.addHook('onRequest', requireOperator(app.operators.token));
   app.get(
     '/background-loops',
     {
@@ -19,7 +19,7 @@ export const consoleOperationsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async () => {
-      const databaseOk = await app.relay.database.ping();
+      const databaseOk = await app.database.ping();
       const loops = await loopReports(app, databaseOk);
       const ready = databaseOk && loops.every((loop) => !loop.stuck);
       return { success: true as const, readiness: ready ? ('ready' as const) : ('unavailable' as const), loops };

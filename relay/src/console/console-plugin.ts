@@ -1,16 +1,32 @@
-// The web console for support and developers: the pages at /console, the read-only queries they need
-// under /admin/v1/console, and support's webhook actions there. app.ts registers this one plugin.
-import type { FastifyPluginAsync } from 'fastify';
+// The console module: the pages at /console, the read-only queries they need under
+// /admin/v1/console, and support's webhook actions there. It reads every other module, so it is
+// registered last.
+import fp from 'fastify-plugin';
 import { consoleAssetRoutes } from './console-asset-routes.js';
 import { consoleBridgeRoutes } from './console-bridge-routes.js';
 import { consoleOperationsRoutes } from './console-operations-routes.js';
 import { consoleQueryRoutes } from './console-query-routes.js';
 import { consoleWebhookActionRoutes } from './console-webhook-action-routes.js';
 
-export const consolePlugin: FastifyPluginAsync = async (app) => {
-  await app.register(consoleAssetRoutes);
-  await app.register(consoleQueryRoutes, { prefix: '/admin/v1/console' });
-  await app.register(consoleBridgeRoutes, { prefix: '/admin/v1/console' });
-  await app.register(consoleWebhookActionRoutes, { prefix: '/admin/v1/console' });
-  await app.register(consoleOperationsRoutes, { prefix: '/admin/v1/console' });
-};
+export const consolePlugin = fp(
+  async (app) => {
+    await app.register(consoleAssetRoutes);
+    await app.register(consoleQueryRoutes, { prefix: '/admin/v1/console' });
+    await app.register(consoleBridgeRoutes, { prefix: '/admin/v1/console' });
+    await app.register(consoleWebhookActionRoutes, { prefix: '/admin/v1/console' });
+    await app.register(consoleOperationsRoutes, { prefix: '/admin/v1/console' });
+  },
+  {
+    name: 'ledgerwire-console',
+    fastify: '5.x',
+    dependencies: [
+      'ledgerwire-config',
+      'ledgerwire-database',
+      'ledgerwire-operators',
+      'ledgerwire-webhooks',
+      'ledgerwire-messaging',
+      'ledgerwire-bridge',
+      'ledgerwire-connector-gateway',
+    ],
+  },
+);

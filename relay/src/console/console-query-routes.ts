@@ -33,11 +33,11 @@ const docs = (summary: string) => ({ tags: ['console'], summary, security: [{ op
 const TenantParams = z.object({ id: z.string().min(1).max(100) });
 
 export const consoleQueryRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.addHook('onRequest', requireOperator(app.relay.operatorToken));
-  const { db, capabilities } = app.relay.database;
+  app.addHook('onRequest', requireOperator(app.operators.token));
+  const { db, capabilities } = app.database;
   const queries = new ConsoleQueries(db);
   const messages = new MessageQueryService(new MessageRepository(db, capabilities));
-  const webhooks = app.relay.webhooks;
+  const webhooks = app.webhooks.service;
   // Its own renderer: drafts typed in the editor must not crowd the send path's compiled-template cache.
   const draftRenderer = new TemplateRenderer();
 
@@ -52,7 +52,7 @@ export const consoleQueryRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { ...docs('Sends refused after authentication (invalid template, empty render, bad attachment, reused transaction_id), newest first, kept 7 days'), params: TenantParams, response: { 200: ConsoleRefusedSendsOut } } },
     async (request) => {
       await queries.assertTenantExists(request.params.id);
-      const rows = await app.relay.messaging.refusedSends.list(request.params.id, 200);
+      const rows = await app.messaging.refusedSends.list(request.params.id, 200);
       return {
         success: true as const,
         refused_sends: rows.map((row) => ({

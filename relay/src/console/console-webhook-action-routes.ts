@@ -17,8 +17,8 @@ const docs = (summary: string) => ({ tags: ['console'], summary, security: [{ op
 const EndpointParams = z.object({ endpoint_id: z.string().min(1).max(100) });
 
 export const consoleWebhookActionRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.addHook('onRequest', requireOperator(app.relay.operatorToken));
-  const webhooks = app.relay.webhooks;
+  app.addHook('onRequest', requireOperator(app.operators.token));
+  const webhooks = app.webhooks.service;
   const ownerOf = (query: ConsoleWebhookOwnerQuery) => ({ kind: query.owner_kind, id: query.owner_id });
 
   app.post(

@@ -1,6 +1,6 @@
 // Builds the messaging service from the relay's config and database: repositories, services, the
 // provider registry and the background loops (dispatch, event processing, counter pruning). The app
-// reaches it as `app.relay.messaging`; the admin CLI builds its own with workers off.
+// reaches it as `app.messaging` (messaging-plugin.ts); the admin CLI builds its own with workers off.
 import type { FastifyBaseLogger } from 'fastify';
 import type { RelayConfig } from '../config/load-config.js';
 import type { RelayDatabase } from '../db/database.js';
@@ -55,6 +55,8 @@ export type MessagingModule = Readonly<{
   dispatchLoop: BackgroundLoop;
   eventLoop: BackgroundLoop;
   pruneLoop: BackgroundLoop;
+  /** The module's background loops, for /readyz and the console. */
+  loops: readonly BackgroundLoop[];
   start(): void;
   stop(): Promise<void>;
 }>;
@@ -154,6 +156,7 @@ export function createMessagingModule(options: MessagingModuleOptions): Messagin
     dispatchLoop,
     eventLoop,
     pruneLoop,
+    loops,
     start() {
       for (const loop of loops) loop.start();
     },

@@ -1,16 +1,43 @@
-// Mounts the messaging service on the relay app: the tenant API under /api, provider webhooks, the
-// operator resources under /admin/v1, and the background loops' lifecycle (started when the app is
-// ready if RELAY_WORKERS is on, stopped before the database closes).
-import type { FastifyInstance } from 'fastify';
+// The messaging module: builds the service (messaging-module.ts) and puts it on the app as
+// `app.messaging`; registers the tenant API under /api, the providers' webhooks and the operator
+// resources under /admin/v1; runs its loops when the app is ready (with RELAY_WORKERS on) and stops
+// them before the database closes.
+import fp from 'fastify-plugin';
 import { messagingAdminRoutes } from './admin/messaging-admin-routes.js';
 import { messagingRoutes } from './http/messaging-routes.js';
 import { providerWebhookRoutes } from './http/provider-webhook-routes.js';
+import { createMessagingModule, type MessagingModule } from './messaging-module.js';
 
-export async function registerMessaging(app: FastifyInstance): Promise<void> {
-  const { messaging, config } = app.relay;
-  if (config.workersEnabled) app.addHook('onReady', async () => messaging.start());
-  app.addHook('preClose', () => messaging.stop());
-  await app.register(messagingRoutes(messaging));
-  await app.register(providerWebhookRoutes(messaging));
-  await app.register(messagingAdminRoutes(messaging), { prefix: '/admin/v1' });
+declare module 'fastify' {
+  interface FastifyInstance {
+    messaging: MessagingModule;
+  }
 }
+
+export type MessagingPluginOptions = Readonly<{
+  /** Time source for limits, retries and signature freshness (tests pin it); default Date.now. */
+  now?: () => number;
+}>;
+
+export const messagingPlugin = fp<MessagingPluginOptions>(
+  async (app, options) => {
+    const messaging = createMessagingModule({
+      config: app.config,
+      database: app.database,
+      log: app.log.child({ component: 'messaging' }),
+      ...(options.now ? { now: options.now } : {}),
+      webhooks: () => app.webhooks.service,
+    });
+    app.decorate('messaging', messaging);
+    if (app.config.workersEnabled) app.addHook('onReady', async () => messaging.start());
+    app.addHook('preClose', () => messaging.stop());
+    await app.register(messagingRoutes);
+    await app.register(providerWebhookRoutes);
+    await app.register(messagingAdminRoutes, { prefix: '/admin/v1' });
+  },
+  {
+    name: 'ledgerwire-messaging',
+    fastify: '5.x',
+    dependencies: ['ledgerwire-config', 'ledgerwire-database', 'ledgerwire-operators', 'ledgerwire-webhooks'],
+  },
+);

@@ -9,7 +9,7 @@ import { requireOperator } from './operator-auth.js';
 import { operatorAccountRoutes } from './operator-account-routes.js';
 
 export const operatorRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.addHook('onRequest', requireOperator(app.relay.operatorToken));
+  app.addHook('onRequest', requireOperator(app.operators.token));
 
   app.get(
     '/whoami',
@@ -25,10 +25,10 @@ export const operatorRoutes: FastifyPluginAsyncZod = async (app) => {
       success: true as const,
       operator: whoamiOperator(request.operator),
       relay: {
-        installation_id: app.relay.installationId,
+        installation_id: app.operators.installationId,
         version: RELAY_VERSION,
-        database: app.relay.database.capabilities.dialect,
-        console_url: `${app.relay.config.publicUrl}/console`,
+        database: app.database.capabilities.dialect,
+        console_url: `${app.config.publicUrl}/console`,
       },
     }),
   );

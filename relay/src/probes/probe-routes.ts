@@ -25,7 +25,7 @@ export const probeRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (_request, reply) => {
-      const databaseOk = await app.relay.database.ping();
+      const databaseOk = await app.database.ping();
       const loops = await loopReports(app, databaseOk);
       const ok = databaseOk && loops.every((loop) => !loop.stuck);
       return reply.code(ok ? 200 : 503).send({ status: ok ? 'ready' : 'unavailable', database: databaseOk ? 'ok' : 'unreachable', loops });

@@ -5,9 +5,7 @@ import type { LoopHealthOut } from '@ledgerwire/shared';
 import type { BackgroundLoop, LoopReport } from '../background/background-loop.js';
 
 export function relayLoops(app: FastifyInstance): BackgroundLoop[] {
-  const { messaging, bridge, webhookDeliveryLoop } = app.relay;
-  const gatewayLoops = app.hasDecorator('connectorGateway') ? app.connectorGateway.loops : [];
-  return [messaging.dispatchLoop, messaging.eventLoop, messaging.pruneLoop, webhookDeliveryLoop, bridge.leaseReaper, ...gatewayLoops];
+  return [...app.messaging.loops, ...app.webhooks.loops, ...app.bridge.loops, ...app.gateway.loops];
 }
 
 /** Each loop's report; `withLag` false (the database does not answer) leaves the lag out instead of failing. */

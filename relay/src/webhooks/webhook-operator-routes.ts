@@ -13,7 +13,7 @@ function detailBody(detail: WebhookDeliveryDetail): WebhookDeliveryDetailOut {
 }
 
 export const webhookOperatorRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.addHook('onRequest', requireOperator(app.relay.operatorToken));
+  app.addHook('onRequest', requireOperator(app.operators.token));
 
   app.get(
     '/webhook-deliveries/:id',
@@ -26,7 +26,7 @@ export const webhookOperatorRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: WebhookDeliveryDetailOut },
       },
     },
-    async (request) => detailBody(await app.relay.webhooks.getDeliveryForOperator(request.params.id)),
+    async (request) => detailBody(await app.webhooks.service.getDeliveryForOperator(request.params.id)),
   );
 
   app.post(
@@ -40,6 +40,6 @@ export const webhookOperatorRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: WebhookDeliveryDetailOut },
       },
     },
-    async (request) => detailBody(await app.relay.webhooks.redeliverForOperator(request.params.id)),
+    async (request) => detailBody(await app.webhooks.service.redeliverForOperator(request.params.id)),
   );
 };

@@ -115,9 +115,9 @@ export function pathValue(fixtures: Fixtures, operation: Operation, name: string
  * database, and breaks when a parallel suite drops one mid-scan).
  */
 export async function relayTables(app: FastifyInstance): Promise<string[]> {
-  const db = app.relay.database.db;
+  const db = app.database.db;
   const query =
-    app.relay.config.database.kind === 'sqlite'
+    app.config.database.kind === 'sqlite'
       ? sql<{ name: string }>`select name from sqlite_master where type = 'table' and name not like 'sqlite_%'`
       : sql<{ name: string }>`select table_name as name from information_schema.tables where table_schema = current_schema() and table_type = 'BASE TABLE'`;
   const rows = (await query.execute(db)).rows;
@@ -127,7 +127,7 @@ export async function relayTables(app: FastifyInstance): Promise<string[]> {
 /** The row count of every table but the counters, as one statement. */
 export async function rowCounts(app: FastifyInstance, tables: readonly string[]): Promise<Map<string, number>> {
   const query = tables.map((t) => `select '${t}' as t, count(*) as n from "${t}"`).join(' union all ');
-  const result = await sql<{ t: string; n: number | string }>`${sql.raw(query)}`.execute(app.relay.database.db);
+  const result = await sql<{ t: string; n: number | string }>`${sql.raw(query)}`.execute(app.database.db);
   return new Map(result.rows.map((row) => [row.t, Number(row.n)]));
 }
 

@@ -12,7 +12,7 @@ describeOnDatabases('bridge admin CLI', (kind) => {
   const run = (name: string, args: string[] = [], options: Record<string, string> = {}): Promise<any> => {
     const command = adminCommands[name];
     if (!command) throw new Error(`no command ${name}`);
-    const context: AdminCommandContext = { config: relay.config, database: relay.app.relay.database, args, options };
+    const context: AdminCommandContext = { config: relay.config, database: relay.app.database, args, options };
     return command.run(context);
   };
 

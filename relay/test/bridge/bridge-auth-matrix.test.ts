@@ -128,7 +128,7 @@ describeOnDatabases('bridge rate limit', (kind) => {
     expect(retryAfter).toBeLessThanOrEqual(60);
     // On PostgreSQL the counter lives in the database (shared by every relay process on it); SQLite
     // has one process, which counts per-minute windows in memory.
-    const rows = await relay.app.relay.database.db.selectFrom('rate_limit_counters').selectAll().where('scope', 'like', `%${tenant.keyId}%`).execute();
+    const rows = await relay.app.database.db.selectFrom('rate_limit_counters').selectAll().where('scope', 'like', `%${tenant.keyId}%`).execute();
     expect(rows.length > 0).toBe(kind === 'postgres');
     // Another key of the same application has its own budget.
     const fresh = await createKey(relay, tenant.applicationId);

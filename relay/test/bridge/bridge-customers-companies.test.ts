@@ -35,7 +35,7 @@ describeOnDatabases('bridge customers and companies', (kind) => {
     const { body } = await api(relay, tenant.credential, 'POST', `/api/v1/customers/${oldToken}/rotate`, 200);
     expect(body.customer).toMatchObject({ id: customer.customer.id, name: 'Rotate Me', token: expect.stringMatching(/^lwct_/) });
     expect(body.customer.token).not.toBe(oldToken);
-    const lookup = relay.app.relay.bridge.customers;
+    const lookup = relay.app.bridge.customers;
     expect(await lookup.findByToken(oldToken)).toBeUndefined();
     expect(await lookup.findByToken(body.customer.token)).toMatchObject({ id: customer.customer.id, application_id: tenant.applicationId });
     await api(relay, tenant.credential, 'POST', `/api/v1/customers/${oldToken}/rotate`, 404);
@@ -95,7 +95,7 @@ describeOnDatabases('bridge customers and companies', (kind) => {
     });
     const machine = healthy.connector.machine as string;
 
-    const db = relay.app.relay.database.db;
+    const db = relay.app.database.db;
     await db.updateTable('connectors').set({ open_companies: JSON.stringify([{ guid: 'other', name: 'Other' }]) }).where('id', '=', connectorId).execute();
     const { body: closed } = await api(relay, tenant.credential, 'GET', `/api/v1/companies/${tenant.companyId}/health`, 200);
     expect(closed).toMatchObject({ connector: { online: true }, books: { running: true, company_open: false }, attention: 'company_not_open', fix_by: 'end_user' });
@@ -117,12 +117,12 @@ describeOnDatabases('bridge customers and companies', (kind) => {
     const id = created.company_id;
     const connectorId = await insertConnector(relay, tenant);
     await admin(relay, 'POST', `/admin/v1/companies/${id}/pair`, 200, { connector_id: connectorId, books_company_guid: 'g-dc' });
-    expect(await relay.app.relay.bridge.companyRepository.findPairedCompanies(connectorId)).toEqual([
+    expect(await relay.app.bridge.companyRepository.findPairedCompanies(connectorId)).toEqual([
       { company_id: id, books_company_guid: 'g-dc', books_company_name: 'Disconnect Me', application_id: tenant.applicationId },
     ]);
     const { body } = await api(relay, tenant.credential, 'POST', `/api/v1/companies/${id}/disconnect`, 200);
     expect(body.company).toMatchObject({ company_id: id, paired: false, connector_id: null, books_company_guid: null, customer_id: tenant.customerId });
-    expect(await relay.app.relay.bridge.companyRepository.findPairedCompanies(connectorId)).toEqual([]);
+    expect(await relay.app.bridge.companyRepository.findPairedCompanies(connectorId)).toEqual([]);
     const { body: health } = await api(relay, tenant.credential, 'GET', `/api/v1/companies/${id}/health`, 200);
     expect(health.paired).toBe(false);
   });

@@ -38,7 +38,7 @@ describeOnDatabases('bridge job claims under concurrency', (kind) => {
   });
 
   it('gives each company’s queued run to one claimer only, in FIFO order, while claims race', async () => {
-    const first = relay.app.relay.database;
+    const first = relay.app.database;
     const queues = [first, secondProcess ?? first].map((database) => new JobQueue({ db: database.db, capabilities: database.capabilities }));
     const handed: { job_id: string; company_id: number; voucher: string }[] = [];
     for (let round = 0; round < 20 && handed.length < companyIds.length * 5; round++) {

@@ -40,9 +40,9 @@ describeOnDatabases('bridge job queue', (kind) => {
 
   beforeEach(async () => {
     // Every case starts with an empty queue and its own clock.
-    await relay.app.relay.database.db.deleteFrom('transactions').execute();
+    await relay.app.database.db.deleteFrom('transactions').execute();
     now = new Date('2026-01-01T10:00:00.000Z');
-    const { db, capabilities } = relay.app.relay.database;
+    const { db, capabilities } = relay.app.database;
     queue = new JobQueue({ db, capabilities, clock: () => now, maxRetries: 2 });
   });
 
@@ -266,7 +266,7 @@ describeOnDatabases('bridge job queue', (kind) => {
     // jobs are written one at a time.
     const results = await Promise.allSettled([11, 12, 13].map((n) => queue.enqueue(job(n, n === 12 ? 2_147_483_647 : tenant.companyId))));
     expect(results.map((result) => result.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
-    const documents = await relay.app.relay.database.db
+    const documents = await relay.app.database.db
       .selectFrom('transactions')
       .innerJoin('transaction_documents', 'transaction_documents.transaction_id', 'transactions.id')
       .select(['job_id', 'document', 'xml', 'request_fingerprint'])
@@ -279,7 +279,7 @@ describeOnDatabases('bridge job queue', (kind) => {
     ]);
     // Both in one batch this time, with a null fingerprint: each row has its own document.
     await Promise.all([14, 16].map((n) => queue.enqueue(job(n, tenant.companyId))));
-    const more = await relay.app.relay.database.db
+    const more = await relay.app.database.db
       .selectFrom('transactions')
       .innerJoin('transaction_documents', 'transaction_documents.transaction_id', 'transactions.id')
       .select(['job_id', 'document', 'request_fingerprint'])
@@ -306,7 +306,7 @@ describeOnDatabases('bridge job queue', (kind) => {
 
   it('wakes the gateway when a job is queued (not for an idempotent repeat) and re-renders for a renamed books company', async () => {
     const woken: number[] = [];
-    relay.app.relay.bridge.jobQueue.onJobQueued((companyId) => woken.push(companyId));
+    relay.app.bridge.jobQueue.onJobQueued((companyId) => woken.push(companyId));
     await write(secondCompanyId, { transaction_id: 'order-77', voucher_number: 'INV-77' });
     await write(secondCompanyId, { transaction_id: 'order-77', voucher_number: 'INV-77' });
     expect(woken).toEqual([secondCompanyId]);

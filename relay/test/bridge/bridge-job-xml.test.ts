@@ -14,7 +14,7 @@ describeOnDatabases('a job’s XML has one owner', (kind) => {
   const url = (path: string) => `/api/v1/${path}?company_id=${tenant.companyId}`;
 
   async function storedJob(jobId: string): Promise<JobXmlSource & { xml: string; xml_company_name: string }> {
-    return relay.app.relay.database.db
+    return relay.app.database.db
       .selectFrom('transactions')
       .innerJoin('transaction_documents', 'transaction_documents.transaction_id', 'transactions.id')
       .select(['job_type', 'job_id', 'target_voucher_guid', 'payload', 'master_type', 'document', 'xml', 'xml_company_name'])
@@ -31,7 +31,7 @@ describeOnDatabases('a job’s XML has one owner', (kind) => {
 
   it('stores at acceptance what renderJobXml renders from the stored voucher, master and cancel jobs', async () => {
     const invoice = (await api(relay, tenant.credential, 'POST', url('invoices'), 200, { payload: { ...sampleInvoice, transaction_id: 'xml-inv-1' } })).body.transaction_id;
-    const queue = relay.app.relay.bridge.jobQueue;
+    const queue = relay.app.bridge.jobQueue;
     expect((await queue.claimForConnector(connectorId, { limit: 1, leaseMs: 60_000 })).map((job) => job.job_id)).toEqual([invoice]);
     expect(await queue.complete(invoice, connectorId, { books_voucher_guid: 'guid-voucher-xml-1', books_master_id: '77' })).toBe(true);
     const cancel = (await api(relay, tenant.credential, 'POST', url('vouchers/guid-voucher-xml-1/cancel'), 200, { payload: { narration: 'Voided' } })).body.transaction_id;
@@ -50,8 +50,8 @@ describeOnDatabases('a job’s XML has one owner', (kind) => {
     const otherConnector = await pairWithConnector(relay, other, 'guid-books-company-2');
     const jobId = (await api(relay, other.credential, 'POST', `/api/v1/masters/godown?company_id=${other.companyId}`, 200, { payload: { name: 'Warehouse 9' } })).body
       .transaction_id;
-    await relay.app.relay.database.db.updateTable('companies').set({ books_company_name: 'Sharma Traders 2025-26' }).where('id', '=', other.companyId).execute();
-    const [claimed] = await relay.app.relay.bridge.jobQueue.claimForConnector(otherConnector, { limit: 1, leaseMs: 60_000 });
+    await relay.app.database.db.updateTable('companies').set({ books_company_name: 'Sharma Traders 2025-26' }).where('id', '=', other.companyId).execute();
+    const [claimed] = await relay.app.bridge.jobQueue.claimForConnector(otherConnector, { limit: 1, leaseMs: 60_000 });
     expect(claimed?.job_id).toBe(jobId);
     const job = await storedJob(jobId);
     expect(claimed?.xml).toBe(renderJobXml(job, 'Sharma Traders 2025-26'));

@@ -33,7 +33,7 @@ describeOnDatabases('bridge masters', (kind) => {
     tenant = await provisionTenant(relay, { capabilities: ['pull.master'] });
     connectorId = await pairWithConnector(relay, tenant);
     const ledgers = Array.from({ length: 205 }, (_, i) => master(`led-${i}`, 'ledger', `Ledger ${String(i).padStart(3, '0')}`, { parent: 'Sundry Debtors', is_billwise: 'No' }));
-    await relay.app.relay.bridge.pulledData.upsertMasters(tenant.companyId, [
+    await relay.app.bridge.pulledData.upsertMasters(tenant.companyId, [
       ...ledgers,
       { ...master('grp-1', 'group', 'Sundry Debtors', { parent: 'Current Assets', is_billwise: 'Yes' }), aliases: ['Debtors'] },
       master('sg-1', 'stock_group', 'Electronics', { parent: 'Primary', closing_balance: '10 Nos', closing_value: '1000.00' }),
@@ -59,7 +59,7 @@ describeOnDatabases('bridge masters', (kind) => {
     const { body } = await api(relay, tenant.credential, 'POST', `/api/v1/masters/ledger?company_id=${tenant.companyId}`, 200, {
       payload: { name: 'Beta Stores', parent: 'Sundry Debtors', transaction_id: 'erp-ledger-9' },
     });
-    const queue = relay.app.relay.bridge.jobQueue;
+    const queue = relay.app.bridge.jobQueue;
     let done = false;
     for (let i = 0; i < 20 && !done; i++) {
       const [job] = await queue.claimForConnector(connectorId, { limit: 1, leaseMs: 60_000 });
@@ -133,7 +133,7 @@ describeOnDatabases('bridge masters', (kind) => {
   });
 
   it('a master deleted in the books leaves the list', async () => {
-    await relay.app.relay.bridge.pulledData.markMastersDeleted(tenant.companyId, ['led-0']);
+    await relay.app.bridge.pulledData.markMastersDeleted(tenant.companyId, ['led-0']);
     const { body } = await api(relay, tenant.credential, 'GET', `/api/v1/pulled-masters/ledger?company_id=${tenant.companyId}&limit=1`, 200);
     expect(body).toMatchObject({ total: 204, masters: [{ master_name: 'Ledger 001' }] });
   });
@@ -164,7 +164,7 @@ describeOnDatabases('bridge masters', (kind) => {
     await admin(relay, 'PATCH', `/admin/v1/companies/${other.companyId}`, 200, { pull_masters: true });
     const name = `Ram & Sons ${'R'.repeat(450)} `;
     const parent = `Sundry Debtors ${'D'.repeat(420)}`;
-    await relay.app.relay.bridge.pulledData.upsertMasters(other.companyId, [master('long-9', 'ledger', name, { parent })]);
+    await relay.app.bridge.pulledData.upsertMasters(other.companyId, [master('long-9', 'ledger', name, { parent })]);
     const { body } = await api(relay, other.credential, 'GET', `/api/v1/pulled-masters/ledger?company_id=${other.companyId}`, 200);
     expect(body.masters).toEqual([expect.objectContaining({ master_name: name, payload: expect.objectContaining({ name, fields: expect.objectContaining({ parent }) }) })]);
   });

@@ -36,7 +36,7 @@ describeOnDatabases('bridge operator API', (kind) => {
     });
     expect(body).toMatchObject({ success: true, environment: 'live', capabilities: ['report.gst', 'pull.master'], revoked_at: null, application_id: tenant.applicationId });
     expect(body.credential).toBe(`${body.key_id}:${body.secret}`);
-    const row = await relay.app.relay.database.db.selectFrom('bridge_api_keys').selectAll().where('key_id', '=', body.key_id).executeTakeFirstOrThrow();
+    const row = await relay.app.database.db.selectFrom('bridge_api_keys').selectAll().where('key_id', '=', body.key_id).executeTakeFirstOrThrow();
     expect(row.secret_hash).toBe(createHash('sha256').update(body.secret).digest('hex'));
     expect(JSON.stringify(row)).not.toContain(body.secret);
     const { body: keys } = await admin(relay, 'GET', `/admin/v1/applications/${tenant.applicationId}/keys`, 200);

@@ -15,13 +15,13 @@ describeOnDatabases('bridge operator support tasks', (kind) => {
   const run = (name: string, args: string[] = [], options: Record<string, string> = {}): Promise<any> => {
     const command = adminCommands[name];
     if (!command) throw new Error(`no command ${name}`);
-    const context: AdminCommandContext = { config: relay.config, database: relay.app.relay.database, args, options };
+    const context: AdminCommandContext = { config: relay.config, database: relay.app.database, args, options };
     return command.run(context);
   };
   const enrol = (token: string, machine: string) =>
     call(relay.app, 'POST', '/api/v1/connectors/enroll', 200, { payload: { token, machine_name: machine, version: '1.0.0' } });
   const queuedEvents = async (companyId: number) => {
-    const rows = await relay.app.relay.database.db.selectFrom('webhook_events').select(['type', 'payload']).where('owner_id', '=', tenant.applicationId).orderBy('created_at').execute();
+    const rows = await relay.app.database.db.selectFrom('webhook_events').select(['type', 'payload']).where('owner_id', '=', tenant.applicationId).orderBy('created_at').execute();
     return rows.filter((row) => (JSON.parse(row.payload) as { data: { company_id: number } }).data.company_id === companyId).map((row) => row.type);
   };
 
@@ -111,7 +111,7 @@ describeOnDatabases('bridge operator support tasks', (kind) => {
     const { body } = await admin(relay, 'POST', `/admin/v1/companies/${tenant.companyId}/disconnect`, 200);
     expect(body.company).toMatchObject({ company_id: tenant.companyId, paired: false, connector_id: null, books_company_guid: null, customer_id: tenant.customerId });
 
-    const queue = relay.app.relay.bridge.jobQueue;
+    const queue = relay.app.bridge.jobQueue;
     expect(await queue.claimForConnector(connectorId, { limit: 10, leaseMs: 60_000 })).toEqual([]);
     const { body: health } = await api(relay, tenant.credential, 'GET', `/api/v1/companies/${tenant.companyId}/health`, 200);
     expect(health.paired).toBe(false);

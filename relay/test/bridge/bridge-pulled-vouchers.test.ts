@@ -38,10 +38,10 @@ describeOnDatabases('bridge pulled vouchers', (kind) => {
     // g4 was booked by a receipt written through the API: its job completed with that GUID.
     const connectorId = await pairWithConnector(relay, tenant);
     receiptJobId = (await api(relay, tenant.credential, 'POST', `/api/v1/receipts?company_id=${tenant.companyId}`, 200, { payload: sampleReceipt })).body.transaction_id;
-    const queue = relay.app.relay.bridge.jobQueue;
+    const queue = relay.app.bridge.jobQueue;
     expect((await queue.claimForConnector(connectorId, { limit: 1, leaseMs: 60_000 })).map((job) => job.job_id)).toEqual([receiptJobId]);
     expect(await queue.complete(receiptJobId, connectorId, { books_voucher_guid: 'g4' })).toBe(true);
-    const store = relay.app.relay.bridge.pulledData;
+    const store = relay.app.bridge.pulledData;
     await store.upsertVouchers(tenant.companyId, [
       voucher('g1', '20250331', 'Sales'),
       voucher('g2', '20250401', 'Sales', { voucher_type: 'Tax Invoice' }),
@@ -109,7 +109,7 @@ describeOnDatabases('bridge pulled vouchers', (kind) => {
     expect((await list('&status=pending')).invoices.map((v: any) => v.books_voucher_guid)).toEqual(['g3', 'g4', 'g5']);
     expect((await list('&status=acknowledged')).invoices[0]).toMatchObject({ books_voucher_guid: 'g1', status: 'acknowledged', acknowledged_at: expect.any(String) });
 
-    const store = relay.app.relay.bridge.pulledData;
+    const store = relay.app.bridge.pulledData;
     await store.upsertVouchers(tenant.companyId, [voucher('g1', '20250331', 'Sales')]); // same alter id: still acknowledged
     expect((await list('&status=acknowledged')).invoices.map((v: any) => v.books_voucher_guid)).toEqual(['g1', 'g2']);
     await store.upsertVouchers(tenant.companyId, [voucher('g1', '20250331', 'Sales', { alter_id: '5', voucher_number: 'N-g1-edited' })]);
@@ -125,7 +125,7 @@ describeOnDatabases('bridge pulled vouchers', (kind) => {
   });
 
   it('leaves GUIDs deleted in the books out of lists', async () => {
-    await relay.app.relay.bridge.pulledData.markVouchersDeleted(tenant.companyId, ['g5', 'never-seen']);
+    await relay.app.bridge.pulledData.markVouchersDeleted(tenant.companyId, ['g5', 'never-seen']);
     const body = await list('');
     expect(body.total).toBe(4);
     expect(body.invoices.map((v: any) => v.books_voucher_guid)).not.toContain('g5');
@@ -145,7 +145,7 @@ describeOnDatabases('bridge pulled vouchers', (kind) => {
     expect(waiting.reports[0]).toMatchObject({ key: 'stock', enabled: true, status: 'pending', rows: 0, last_updated_at: null });
     expect(waiting.reports[1]).toMatchObject({ key: 'gst', enabled: false, status: 'disabled' }); // the key lacks report.gst
 
-    await relay.app.relay.bridge.pulledData.saveReportSnapshot(tenant.companyId, { key: 'stock', rows: [{ item: 'Widget' }, { item: 'Gadget' }, { item: 'Gizmo' }] });
+    await relay.app.bridge.pulledData.saveReportSnapshot(tenant.companyId, { key: 'stock', rows: [{ item: 'Widget' }, { item: 'Gadget' }, { item: 'Gizmo' }] });
     const { body } = await api(relay, tenant.credential, 'GET', `${url}&start_date=2025-04-01&end_date=2025-04-30`, 200);
     expect(body).toMatchObject({ success: true, company_id: tenant.companyId, start_date: '2025-04-01', end_date: '2025-04-30', vouchers: { total: 3 } });
     expect(body.reports[0]).toEqual({ key: 'stock', label: 'Stock summary', enabled: true, capability: 'report.stock', status: 'available', rows: 3, last_updated_at: expect.any(String) });
@@ -186,7 +186,7 @@ describeOnDatabases('bridge pulled vouchers', (kind) => {
   it('keeps names and numbers as long as the books have them, verbatim', async () => {
     const other = await provisionTenant(relay, { name: 'Long Names' });
     const long = { voucher_type: `Tax Invoice ${'T'.repeat(240)}`, voucher_number: `INV/${'9'.repeat(260)}`, party_ledger: `Ram & Sons ${'R'.repeat(450)} ` };
-    await relay.app.relay.bridge.pulledData.upsertVouchers(other.companyId, [voucher('long-1', '20250402', 'Sales', long)]);
+    await relay.app.bridge.pulledData.upsertVouchers(other.companyId, [voucher('long-1', '20250402', 'Sales', long)]);
     const { body } = await api(relay, other.credential, 'GET', `/api/v1/pulled-vouchers?company_id=${other.companyId}`, 200);
     expect(body.invoices).toEqual([expect.objectContaining({ books_voucher_guid: 'long-1', voucher_kind: 'sales', ...long })]);
   });

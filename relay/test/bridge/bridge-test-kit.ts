@@ -69,7 +69,7 @@ export async function insertConnector(
 ): Promise<string> {
   const id = `con_${randomUUID().replaceAll('-', '').slice(0, 20)}`;
   const now = new Date().toISOString();
-  await relay.app.relay.database.db
+  await relay.app.database.db
     .insertInto('connectors')
     .values({
       id,

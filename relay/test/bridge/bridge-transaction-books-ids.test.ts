@@ -39,7 +39,7 @@ describeOnDatabases('bridge transaction books ids', (kind) => {
   /** Submits a write and has the tenant's connector complete it with `outcome`; returns the job id. */
   async function completed(path: string, payload: unknown, outcome: { books_voucher_guid?: string; books_master_id?: string; books_alter_id?: string }) {
     const { body } = await api(relay, tenant.credential, 'POST', `/api/v1/${path}?company_id=${tenant.companyId}`, 200, { payload });
-    const queue = relay.app.relay.bridge.jobQueue;
+    const queue = relay.app.bridge.jobQueue;
     expect((await queue.claimForConnector(connectorId, { limit: 1, leaseMs: 60_000 })).map((job) => job.job_id)).toEqual([body.transaction_id]);
     expect(await queue.complete(body.transaction_id, connectorId, outcome)).toBe(true);
     return body.transaction_id as string;
@@ -56,7 +56,7 @@ describeOnDatabases('bridge transaction books ids', (kind) => {
     const jobId = await completed('invoices', { ...sampleInvoice, transaction_id: 'erp-inv-ids-1' }, { books_voucher_guid: 'vg-ids-1', books_master_id: '41' });
     expect(await read(jobId)).toMatchObject({ status: 'completed', books_voucher_guid: 'vg-ids-1', books_master_id: '41', books_alter_id: null });
 
-    const store = relay.app.relay.bridge.pulledData;
+    const store = relay.app.bridge.pulledData;
     await store.upsertVouchers(tenant.companyId, [pulledVoucher('vg-ids-1', '7')]);
     expect(await read(jobId)).toMatchObject({ books_master_id: '41', books_alter_id: '7' });
     expect(await read('erp-inv-ids-1')).toMatchObject({ job_id: jobId, books_alter_id: '7' });
@@ -72,7 +72,7 @@ describeOnDatabases('bridge transaction books ids', (kind) => {
   it('a voucher completed without a master id takes the pulled one; stored ids stay, an older pulled alter id does not replace a newer one', async () => {
     const bare = await completed('invoices', sampleInvoice, { books_voucher_guid: 'vg-ids-2' });
     const reported = await completed('invoices', sampleInvoice, { books_voucher_guid: 'vg-ids-3', books_master_id: '43', books_alter_id: '9' });
-    const store = relay.app.relay.bridge.pulledData;
+    const store = relay.app.bridge.pulledData;
     await store.upsertVouchers(tenant.companyId, [pulledVoucher('vg-ids-2', '3', '42'), pulledVoucher('vg-ids-3', '5', '99')]);
     expect(await read(bare)).toMatchObject({ books_master_id: '42', books_alter_id: '3' });
     expect(await read(reported)).toMatchObject({ books_master_id: '43', books_alter_id: '9' });
@@ -83,14 +83,14 @@ describeOnDatabases('bridge transaction books ids', (kind) => {
   it('only the same company’s pulled voucher counts, and only for a completed job', async () => {
     const jobId = await completed('invoices', sampleInvoice, { books_voucher_guid: 'vg-ids-shared' });
     const other = await provisionTenant(relay, { name: 'Other Books' });
-    await relay.app.relay.bridge.pulledData.upsertVouchers(other.companyId, [pulledVoucher('vg-ids-shared', '30', '77')]);
+    await relay.app.bridge.pulledData.upsertVouchers(other.companyId, [pulledVoucher('vg-ids-shared', '30', '77')]);
     expect(await read(jobId)).toMatchObject({ books_master_id: null, books_alter_id: null });
 
     // A failed job shows no GUID and no ids, whatever the books hold under the GUID it once targeted.
     const { body } = await api(relay, tenant.credential, 'POST', `/api/v1/invoices?company_id=${tenant.companyId}`, 200, {
       payload: { ...sampleInvoice, books_voucher_guid: 'vg-ids-1' },
     });
-    const queue = relay.app.relay.bridge.jobQueue;
+    const queue = relay.app.bridge.jobQueue;
     await queue.claimForConnector(connectorId, { limit: 1, leaseMs: 60_000 });
     expect(await read(body.transaction_id)).toMatchObject({ status: 'processing', books_master_id: null, books_alter_id: null });
     await queue.fail(body.transaction_id, connectorId, { error_code: 'BOOKS_IMPORT_FAILED', error_label: 'Import failed', error_message: 'Ledger missing' });
@@ -102,7 +102,7 @@ describeOnDatabases('bridge transaction books ids', (kind) => {
     const jobId = await completed('masters/ledger', { name, parent: 'Sundry Debtors', transaction_id: 'erp-ledger-ids' }, {});
     expect(await read(jobId)).toMatchObject({ job_type: 'master', status: 'completed', books_master_id: null, books_alter_id: null });
 
-    const store = relay.app.relay.bridge.pulledData;
+    const store = relay.app.bridge.pulledData;
     // Near misses: no trailing space, other case, same name as a group.
     await store.upsertMasters(tenant.companyId, [
       pulledMaster('m-trim', 'Beta Stores', '900', '1'),
@@ -124,7 +124,7 @@ describeOnDatabases('bridge transaction books ids', (kind) => {
 
   it('a master job that completed with its master id keeps it, and follows that master through a rename', async () => {
     const jobId = await completed('masters/ledger', { name: 'Gamma Traders', parent: 'Sundry Debtors' }, { books_master_id: '950' });
-    const store = relay.app.relay.bridge.pulledData;
+    const store = relay.app.bridge.pulledData;
     await store.upsertMasters(tenant.companyId, [pulledMaster('m-gamma', 'Gamma Traders', '950', '1')]);
     expect(await read(jobId)).toMatchObject({ books_master_id: '950', books_alter_id: '1' });
     // Renamed in the books (its id stays), and a new master takes the old name: the job's master is the renamed one.
@@ -133,7 +133,7 @@ describeOnDatabases('bridge transaction books ids', (kind) => {
   });
 
   it('a list page reads every row’s ids right, mixing kinds and companies’ lookalikes', async () => {
-    const store = relay.app.relay.bridge.pulledData;
+    const store = relay.app.bridge.pulledData;
     const jobs: string[] = [];
     for (let i = 0; i < 6; i++) jobs.push(await completed('invoices', sampleInvoice, { books_voucher_guid: `vg-page-${i}` }));
     await store.upsertVouchers(tenant.companyId, jobs.map((_, i) => pulledVoucher(`vg-page-${i}`, String(100 + i), String(200 + i))));

@@ -20,10 +20,10 @@ describeOnDatabases('bridge transaction outcome webhooks', (kind) => {
   let endpointId: string;
   let counter = 0;
 
-  const deliverAll = () => relay.app.relay.webhookDeliveryLoop.runOnce();
-  const queue = () => relay.app.relay.bridge.jobQueue;
+  const deliverAll = () => relay.app.webhooks.deliveryLoop.runOnce();
+  const queue = () => relay.app.bridge.jobQueue;
   const storedEvents = async () =>
-    (await relay.app.relay.database.db.selectFrom('webhook_events').select(['type', 'payload']).where('owner_id', '=', tenant.applicationId).orderBy('created_at').execute()).map(
+    (await relay.app.database.db.selectFrom('webhook_events').select(['type', 'payload']).where('owner_id', '=', tenant.applicationId).orderBy('created_at').execute()).map(
       (row) => ({ type: row.type, data: (JSON.parse(row.payload) as { data: Record<string, unknown> }).data }),
     );
   const write = async (extra: Record<string, unknown> = {}) => {
@@ -50,9 +50,9 @@ describeOnDatabases('bridge transaction outcome webhooks', (kind) => {
   afterEach(async () => {
     await deliverAll();
     await api(relay, tenant.credential, 'DELETE', `/api/v1/webhooks/${endpointId}`, 200);
-    await relay.app.relay.database.db.deleteFrom('webhook_attempts').execute();
-    await relay.app.relay.database.db.deleteFrom('webhook_deliveries').execute();
-    await relay.app.relay.database.db.deleteFrom('webhook_events').execute();
+    await relay.app.database.db.deleteFrom('webhook_attempts').execute();
+    await relay.app.database.db.deleteFrom('webhook_deliveries').execute();
+    await relay.app.database.db.deleteFrom('webhook_events').execute();
     await receiver.close();
   });
 

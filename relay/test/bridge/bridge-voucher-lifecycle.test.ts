@@ -25,7 +25,7 @@ describeOnDatabases('bridge voucher cancel and delete', (kind) => {
     tenant = await provisionTenant(relay);
     const connectorId = await pairWithConnector(relay, tenant, BOOKS_COMPANY);
     invoiceJob = (await api(relay, tenant.credential, 'POST', url('invoices'), 200, { payload: { ...sampleInvoice, transaction_id: 'inv-1042' } })).body.transaction_id;
-    const queue = relay.app.relay.bridge.jobQueue;
+    const queue = relay.app.bridge.jobQueue;
     expect((await queue.claimForConnector(connectorId, { limit: 1, leaseMs: 60_000 })).map((job) => job.job_id)).toEqual([invoiceJob]);
     // The connector reports the GUID the books formed from LASTVCHID 42 and that master id.
     expect(await queue.complete(invoiceJob, connectorId, { books_voucher_guid: invoiceGuid, books_master_id: '42' })).toBe(true);
@@ -60,7 +60,7 @@ describeOnDatabases('bridge voucher cancel and delete', (kind) => {
   });
 
   it('refuses an unknown voucher (404) and a malformed body (400), queueing nothing', async () => {
-    const count = async () => Number((await relay.app.relay.database.db.selectFrom('transactions').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
+    const count = async () => Number((await relay.app.database.db.selectFrom('transactions').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
     const before = await count();
     const unknown = await api(relay, tenant.credential, 'POST', url('vouchers/no-such-guid/delete'), 404, { payload: {} });
     expect(unknown.body).toEqual({ success: false, error: { code: 'voucher_not_found', message: expect.any(String), details: [expect.objectContaining({ field: 'voucher' })] } });
@@ -73,7 +73,7 @@ describeOnDatabases('bridge voucher cancel and delete', (kind) => {
   });
 
   it('cancels a voucher another hand booked from its pulled copy, and refuses to alter it in place', async () => {
-    await relay.app.relay.bridge.pulledData.upsertVouchers(tenant.companyId, [
+    await relay.app.bridge.pulledData.upsertVouchers(tenant.companyId, [
       {
         guid: `${BOOKS_COMPANY}-00000063`,
         master_id: '99',
@@ -121,7 +121,7 @@ describeOnDatabases('bridge voucher cancel and delete', (kind) => {
   it('tells on the transaction the voucher number the books assigned, once the sync pulled the voucher', async () => {
     const before = (await api(relay, tenant.credential, 'GET', `/api/v1/transactions/${invoiceJob}`, 200)).body.transaction;
     expect(before.books_voucher_number).toBeNull();
-    await relay.app.relay.bridge.pulledData.upsertVouchers(tenant.companyId, [
+    await relay.app.bridge.pulledData.upsertVouchers(tenant.companyId, [
       {
         guid: invoiceGuid, master_id: '42', alter_id: '3', remote_id: invoiceGuid, voucher_kind: 'sales', voucher_type: 'Sales', reserved_name: 'Sales',
         // Automatic numbering: the books discarded INV-001 and numbered it 7.

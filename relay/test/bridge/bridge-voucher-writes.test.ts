@@ -132,7 +132,7 @@ describeOnDatabases('bridge voucher writes and transactions', (kind) => {
     const racing = { ...sampleInvoice, transaction_id: 'erp-race' };
     const answers = await Promise.all(Array.from({ length: 6 }, () => api(relay, tenant.credential, 'POST', url('invoices'), 200, { payload: racing })));
     expect(new Set(answers.map((a) => a.body.transaction_id)).size).toBe(1);
-    const rows = await relay.app.relay.database.db.selectFrom('transactions').select('job_id').where('client_transaction_id', '=', 'erp-race').execute();
+    const rows = await relay.app.database.db.selectFrom('transactions').select('job_id').where('client_transaction_id', '=', 'erp-race').execute();
     expect(rows).toHaveLength(1);
 
     // The same own id on another company is another job; reading it by own id then needs company_id.
@@ -181,9 +181,9 @@ describeOnDatabases('bridge voucher writes and transactions', (kind) => {
 
   it('a body carrying books_voucher_guid alters that voucher, re-sent under the REMOTEID it was created with', async () => {
     // The books know a voucher the service booked by its create job's id (its REMOTEID): complete one.
-    const [origin] = await relay.app.relay.bridge.jobQueue.claimForConnector(connectorId, { limit: 1, leaseMs: 60_000 });
+    const [origin] = await relay.app.bridge.jobQueue.claimForConnector(connectorId, { limit: 1, leaseMs: 60_000 });
     expect(origin).toBeDefined();
-    await relay.app.relay.bridge.jobQueue.complete(origin?.job_id ?? '', connectorId, { books_voucher_guid: 'a1b2c3d4-vch-guid-0001', books_master_id: '1' });
+    await relay.app.bridge.jobQueue.complete(origin?.job_id ?? '', connectorId, { books_voucher_guid: 'a1b2c3d4-vch-guid-0001', books_master_id: '1' });
     const { body } = await api(relay, tenant.credential, 'POST', url('invoices'), 200, { payload: { ...sampleInvoice, books_voucher_guid: 'a1b2c3d4-vch-guid-0001' } });
     const { body: status } = await api(relay, tenant.credential, 'GET', `/api/v1/transactions/${body.transaction_id}`, 200);
     expect(status.transaction).toMatchObject({
@@ -200,7 +200,7 @@ describeOnDatabases('bridge voucher writes and transactions', (kind) => {
   });
 
   it('voucher_kind comes from the voucher type’s reserved name (pulled masters), not its display name', async () => {
-    await relay.app.relay.bridge.pulledData.upsertMasters(tenant.companyId, [
+    await relay.app.bridge.pulledData.upsertMasters(tenant.companyId, [
       { guid: 'vt-1', alter_id: '1', master_id: '1', master_type: 'voucher_type', name: 'Adjustments', aliases: [], fields: { parent: 'Reversing Journal', reserved_name: 'Reversing Journal' } },
       { guid: 'vt-2', alter_id: '1', master_id: '2', master_type: 'voucher_type', name: 'Receipt', aliases: [], fields: { parent: 'Sales', reserved_name: 'Sales' } },
       { guid: 'vt-3', alter_id: '1', master_id: '3', master_type: 'voucher_type', name: 'Export Sale', aliases: [], fields: { parent: 'Receipt', reserved_name: '' } },
@@ -214,13 +214,13 @@ describeOnDatabases('bridge voucher writes and transactions', (kind) => {
     expect(await kindOf('invoices', { ...sampleInvoice, voucher_type: 'Export Sale' })).toBe('sales');
 
     // A type the books have, of another kind than the endpoint's: refused before anything is queued.
-    const before = await relay.app.relay.database.db.selectFrom('transactions').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    const before = await relay.app.database.db.selectFrom('transactions').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
     const { body: refused } = await api(relay, tenant.credential, 'POST', url('invoices'), 422, { payload: { ...sampleInvoice, voucher_type: 'Adjustments' } });
     expect(refused.error.details).toEqual([
       { field: 'voucher_type', message: '"Adjustments" is a reversing journal voucher type in the books (it derives from Reversing Journal); a sales invoice needs a voucher type that derives from Sales' },
     ]);
     await api(relay, tenant.credential, 'POST', url('journals'), 422, { payload: { ...WRITES[8]?.body, voucher_type: 'Export Sale' } });
-    const after = await relay.app.relay.database.db.selectFrom('transactions').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    const after = await relay.app.database.db.selectFrom('transactions').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
     expect(Number(after.n)).toBe(Number(before.n));
     // One the books do not have (yet) is not judged here: the connector checks it against the books.
     expect(await kindOf('receipts', { ...WRITES[5]?.body, voucher_type: 'Counter Receipt' })).toBe('receipt');
@@ -237,9 +237,9 @@ describeOnDatabases('bridge voucher writes and transactions', (kind) => {
     expect(queued.transactions.every((t: any) => t.status === 'queued')).toBe(true);
     await api(relay, tenant.credential, 'GET', `${url('transactions')}&status=sleeping`, 400);
 
-    const [claimed] = await relay.app.relay.bridge.jobQueue.claimForConnector(connectorId, { limit: 1, leaseMs: 60_000 });
-    await relay.app.relay.bridge.jobQueue.complete(claimed?.job_id ?? '', connectorId, { books_voucher_guid: 'guid-done' });
-    const connector = await relay.app.relay.bridge.connectors.get(connectorId);
+    const [claimed] = await relay.app.bridge.jobQueue.claimForConnector(connectorId, { limit: 1, leaseMs: 60_000 });
+    await relay.app.bridge.jobQueue.complete(claimed?.job_id ?? '', connectorId, { books_voucher_guid: 'guid-done' });
+    const connector = await relay.app.bridge.connectors.get(connectorId);
     const { body: jobs } = await api(relay, tenant.credential, 'GET', `/api/v1/connectors/${connector?.machine_name}/jobs`, 200);
     expect(jobs.connector).toMatchObject({ id: connectorId, machine_name: connector?.machine_name, online: true });
     expect(jobs.jobs.map((j: any) => j.job_id)).toContain(claimed?.job_id);

@@ -24,7 +24,7 @@ describeOnDatabases('bridge transaction waiting_reason', (kind) => {
   };
   const reasonOf = async (jobId: string) => (await api(relay, tenant.credential, 'GET', `/api/v1/transactions/${jobId}`, 200)).body.transaction.waiting_reason;
   const setConnector = (connectorId: string, state: { online?: number; connected?: number; books_running?: number; open_companies?: string }) =>
-    relay.app.relay.database.db.updateTable('connectors').set(state).where('id', '=', connectorId).execute();
+    relay.app.database.db.updateTable('connectors').set(state).where('id', '=', connectorId).execute();
 
   beforeAll(async () => {
     relay = await startBridgeRelay(kind);
@@ -42,7 +42,7 @@ describeOnDatabases('bridge transaction waiting_reason', (kind) => {
     });
 
     const connectorId = await pairWithConnector(relay, tenant, BOOKS_GUID);
-    const { machine_name: machine } = await relay.app.relay.database.db.selectFrom('connectors').select('machine_name').where('id', '=', connectorId).executeTakeFirstOrThrow();
+    const { machine_name: machine } = await relay.app.database.db.selectFrom('connectors').select('machine_name').where('id', '=', connectorId).executeTakeFirstOrThrow();
     const second = await write();
     const third = await write();
     // All clear: the first goes out next; the others wait their turn, counted.
@@ -87,7 +87,7 @@ describeOnDatabases('bridge transaction waiting_reason', (kind) => {
     expect(await reasonOf(first)).toBeNull();
 
     // Handed to the connector: importing; the others count it among the jobs ahead.
-    const queue = relay.app.relay.bridge.jobQueue;
+    const queue = relay.app.bridge.jobQueue;
     const [claimed] = await queue.claimForConnector(connectorId, { limit: 1, leaseMs: 60_000 });
     expect(claimed?.job_id).toBe(first);
     expect(await reasonOf(first)).toEqual({ code: 'importing', message: expect.stringContaining('importing'), user_message: expect.stringMatching(/^This entry is going into TallyPrime now\./), fix_by: 'support' });
@@ -132,7 +132,7 @@ describeOnDatabases('bridge transaction waiting_reason', (kind) => {
     for (const number of ['Q-1', 'Q-2']) {
       await api(relay, other.credential, 'POST', `/api/v1/invoices?company_id=${other.companyId}`, 200, { payload: { ...sampleInvoice, voucher_number: number } });
     }
-    const db = relay.app.relay.database.db;
+    const db = relay.app.database.db;
     expect(await companyQueueWaitingReasons(db, [other.companyId, idle.company_id])).toEqual(new Map([[other.companyId, null], [idle.company_id, null]]));
     await setConnector(connectorId, { books_running: 0 });
     const reasons = await companyQueueWaitingReasons(db, [other.companyId, idle.company_id, tenant.companyId]);

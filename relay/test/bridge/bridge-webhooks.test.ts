@@ -19,7 +19,7 @@ describeOnDatabases('bridge webhooks API', (kind) => {
   let answerStatus = 200;
   let hookUrl = '';
 
-  const deliverAll = () => relay.app.relay.webhookDeliveryLoop.runOnce();
+  const deliverAll = () => relay.app.webhooks.deliveryLoop.runOnce();
   const verify = (secret: string, request: Received) =>
     new Webhook(secret).verify(request.body, {
       'webhook-id': String(request.headers['webhook-id']),

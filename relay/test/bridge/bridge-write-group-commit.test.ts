@@ -49,7 +49,7 @@ describeOnDatabases('bridge writes under group commit', (kind) => {
     expect(otherBody.map((r) => r.statusCode).sort()).toEqual([200, 409]);
     expect(otherBody.find((r) => r.statusCode === 409)!.json().error.code).toBe('idempotency_conflict');
 
-    const rows = await relay.app.relay.database.db
+    const rows = await relay.app.database.db
       .selectFrom('transactions')
       .innerJoin('transaction_documents', 'transaction_documents.transaction_id', 'transactions.id')
       .select(['transactions.client_transaction_id', 'transactions.status', 'transaction_documents.xml'])

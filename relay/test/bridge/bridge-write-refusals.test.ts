@@ -171,7 +171,7 @@ describeOnDatabases('bridge write refusals at POST time', (kind) => {
     // The first job stands, unchanged.
     const { body: read } = await api(relay, tenant.credential, 'GET', `/api/v1/transactions/erp-409-1?company_id=${tenant.companyId}`, 200);
     expect(read.transaction).toMatchObject({ job_id: accepted.transaction_id, payload: { voucher_number: 'INV-IDEM-1' } });
-    const rows = await relay.app.relay.database.db.selectFrom('transactions').select('job_id').where('client_transaction_id', '=', 'erp-409-1').execute();
+    const rows = await relay.app.database.db.selectFrom('transactions').select('job_id').where('client_transaction_id', '=', 'erp-409-1').execute();
     expect(rows).toHaveLength(1);
   });
 
@@ -192,7 +192,7 @@ describeOnDatabases('bridge write refusals at POST time', (kind) => {
     const { body: accepted } = await api(relay, tenant.credential, 'POST', url('invoices'), 200, {
       payload: { ...sampleInvoice, voucher_number: 'INV-OLD', transaction_id: 'erp-before-0260' },
     });
-    const db = relay.app.relay.database.db;
+    const db = relay.app.database.db;
     const row = await db.selectFrom('transactions').select('id').where('job_id', '=', accepted.transaction_id).executeTakeFirstOrThrow();
     await db.updateTable('transaction_documents').set({ request_fingerprint: null }).where('transaction_id', '=', row.id).execute();
     const replay = await api(relay, tenant.credential, 'POST', url('invoices'), 200, {

@@ -48,7 +48,7 @@ describeOnDatabases('console bridge queries', (kind) => {
     await admin(relay, 'POST', `/admin/v1/companies/${tenant.companyId}/pair`, 200, { connector_id: connectorId, books_company_guid: BOOKS.guid, books_company_name: BOOKS.name });
     await post(tenant.companyId, 'invoices', sampleInvoice);
     const failed = await post(tenant.companyId, 'receipts', sampleReceipt);
-    await relay.app.relay.database.db.updateTable('transactions').set({ status: 'failed', error_code: 'MASTER_NOT_FOUND' }).where('job_id', '=', failed).execute();
+    await relay.app.database.db.updateTable('transactions').set({ status: 'failed', error_code: 'MASTER_NOT_FOUND' }).where('job_id', '=', failed).execute();
     await post(looseCompanyId, 'invoices', secondInvoice);
 
     const all = await companies();
@@ -76,7 +76,7 @@ describeOnDatabases('console bridge queries', (kind) => {
     expect(loose).toMatchObject({ customer_name: 'Loose Owners', paired: false, connector_machine: null, jobs_queued: 1, waiting_reason: { code: 'company_disconnected' } });
 
     // The connector goes offline: that is now why the queue waits.
-    await relay.app.relay.database.db.updateTable('connectors').set({ online: 0, connected: 0 }).where('id', '=', connectorId).execute();
+    await relay.app.database.db.updateTable('connectors').set({ online: 0, connected: 0 }).where('id', '=', connectorId).execute();
     const offline = (await admin(relay, 'GET', `/admin/v1/console/companies/${tenant.companyId}`, 200)).body.company;
     expect(offline.waiting_reason).toMatchObject({ code: 'connector_offline', message: expect.stringContaining('SHARMA-PC') });
 
@@ -149,7 +149,7 @@ describeOnDatabases('console bridge queries', (kind) => {
     await admin(relay, 'POST', `/admin/v1/companies/${tenant.companyId}/pair`, 200, { connector_id: connectorId, books_company_guid: BOOKS.guid, books_company_name: BOOKS.name });
     const renumbered = await post(tenant.companyId, 'invoices', sampleInvoice);
     const kept = await post(tenant.companyId, 'invoices', secondInvoice);
-    const queue = relay.app.relay.bridge.jobQueue;
+    const queue = relay.app.bridge.jobQueue;
     await queue.claimForConnector(connectorId, { limit: 2, leaseMs: 60_000 });
     await queue.complete(renumbered, connectorId, { books_voucher_guid: 'vg-renumbered', books_master_id: '51' });
     await queue.complete(kept, connectorId, { books_voucher_guid: 'vg-kept', books_master_id: '52' });
@@ -159,7 +159,7 @@ describeOnDatabases('console bridge queries', (kind) => {
     });
     // Before a sync has read them back the console knows only the number sent.
     expect((await admin(relay, 'GET', `/admin/v1/console/transactions/${renumbered}`, 200)).body.transaction).toMatchObject({ voucher_number: 'INV-001', books_voucher_number: null });
-    await relay.app.relay.bridge.pulledData.upsertVouchers(tenant.companyId, [pulled('vg-renumbered', '17'), pulled('vg-kept', 'INV-002')]);
+    await relay.app.bridge.pulledData.upsertVouchers(tenant.companyId, [pulled('vg-renumbered', '17'), pulled('vg-kept', 'INV-002')]);
 
     const byId = new Map((await transactions()).transactions.map((t: { job_id: string }) => [t.job_id, t]));
     expect(byId.get(renumbered)).toMatchObject({ voucher_number: 'INV-001', books_voucher_number: '17' });
@@ -199,7 +199,7 @@ describeOnDatabases('console webhook actions', (kind) => {
 
     const sent = (await admin(relay, 'POST', `${base}/test?${owner}`, 200)).body.delivery;
     expect(sent).toMatchObject({ event_type: 'webhook.test', status: 'pending', endpoint_id: endpoint.id });
-    await relay.app.relay.webhookDeliveryLoop.runOnce();
+    await relay.app.webhooks.deliveryLoop.runOnce();
     const history = (await admin(relay, 'GET', `${base}/deliveries?${owner}`, 200)).body;
     const [attempt] = history.deliveries[0].attempts;
     expect(attempt).toMatchObject({ status_code: 422, error: 'The receiver answered 422', duration_ms: expect.any(Number) });

@@ -55,7 +55,7 @@ describeOnDatabases('console messaging support', (kind) => {
   });
 
   it('shows and clears the suppression list; a support operator may clear, a viewer may not', async () => {
-    await relay.app.relay.database.db
+    await relay.app.database.db
       .insertInto('msg_suppressions')
       .values({ tenant_id: tenantId, email: 'gone@example.com', reason: 'hard_bounce', message_id: null, created_at: new Date().toISOString() })
       .execute();

@@ -126,7 +126,7 @@ describeOnDatabases('console query routes', (kind) => {
     const { credential } = (await call(app, 'POST', `/admin/v1/applications/${applicationId}/keys`, 201, { ...op, payload: { environment: 'test', capabilities: [] } })).body;
     const busy = (await call(app, 'POST', '/api/v1/companies', 200, { token: credential, payload: { name: 'Busy' } })).body.company_id;
     const quiet = (await call(app, 'POST', '/api/v1/companies', 200, { token: credential, payload: { name: 'Quiet' } })).body.company_id;
-    const db = app.relay.database.db;
+    const db = app.database.db;
     const at = (minute: number) => `2026-04-01T10:${String(minute).padStart(2, '0')}:00.000Z`;
     const voucher = (n: number, status: 'pending' | 'acknowledged', deleted: number) => ({
       company_id: busy,

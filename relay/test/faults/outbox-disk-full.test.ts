@@ -40,7 +40,7 @@ describeOnDatabases('fault matrix: the outbox disk full', (kind) => {
     for (let i = 0; i < MESSAGES; i++) {
       ids.push((await call(relay.app, 'POST', '/api/messages/send', 200, { token: tenant.apiKey, payload: sendBody() })).body.message_id);
     }
-    await relay.app.relay.messaging.dispatchLoop.runOnce();
+    await relay.app.messaging.dispatchLoop.runOnce();
     const status = async (id: string) => (await call(relay!.app, 'GET', `/api/messages/${id}`, 200, { token: tenant.apiKey })).body;
     const first = await Promise.all(ids.map(status));
     const waiting = first.filter((m) => m.status === 'queued');
@@ -54,7 +54,7 @@ describeOnDatabases('fault matrix: the outbox disk full', (kind) => {
       const left = (await Promise.all(ids.map(status))).filter((m) => m.status !== 'sent');
       if (left.length === 0) break;
       clock.advance(30_000); // past the retry backoff and an open circuit
-      await relay.app.relay.messaging.dispatchLoop.runOnce();
+      await relay.app.messaging.dispatchLoop.runOnce();
     }
     const final = await Promise.all(ids.map(status));
     const files = fs.readdirSync(outbox);

@@ -50,7 +50,7 @@ describe('backup and restore (SQLite)', () => {
   it('copies a relay mid-traffic into a new DATA_DIR that serves every write accepted before the copy', async () => {
     const source = tempDir('source');
     const app = await relayOn(source);
-    const token = app.relay.operatorToken.generated!;
+    const token = app.operators.token.generated!;
     expect(token).toMatch(/^lwop_/);
     const { apiKey } = await provisionMessaging(app, token);
     await call(app, 'POST', '/admin/v1/applications', 201, { token, payload: { name: 'Backup App' } });
@@ -63,7 +63,7 @@ describe('backup and restore (SQLite)', () => {
 
     // Writes flow before, during and after the copy.
     const before = await Promise.all(Array.from({ length: 40 }, (_, i) => send(i)));
-    await app.relay.messaging.dispatchLoop.runOnce(); // some are sent, the rest still queued
+    await app.messaging.dispatchLoop.runOnce(); // some are sent, the rest still queued
     let n = 40;
     let flowing = true;
     const during: Promise<string>[] = [];
@@ -87,7 +87,7 @@ describe('backup and restore (SQLite)', () => {
     for (const id of before) states.set(id, (await call(app, 'GET', `/api/messages/${id}`, 200, { token: apiKey })).body.status);
 
     const restored = await relayOn(backupDir);
-    expect(restored.relay.operatorToken.generated).toBeUndefined(); // the same installation: no new token
+    expect(restored.operators.token.generated).toBeUndefined(); // the same installation: no new token
     await call(restored, 'GET', '/admin/v1/whoami', 200, { token });
     for (const id of before) {
       const message = await call(restored, 'GET', `/api/messages/${id}`, 200, { token: apiKey });

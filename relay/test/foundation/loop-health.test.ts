@@ -135,10 +135,10 @@ describeOnDatabases('/readyz reports the loops', (kind) => {
   });
 
   it('measures the lag of a queue from its oldest due row: a message due a minute ago, a counter expired an hour ago', async () => {
-    const { dispatchLoop, pruneLoop } = relay.app.relay.messaging;
+    const { dispatchLoop, pruneLoop } = relay.app.messaging;
     // Stopped, so no pass works the rows off while the test reads their lag.
     await Promise.all([dispatchLoop.stop(), pruneLoop.stop()]);
-    const { db } = relay.app.relay.database;
+    const { db } = relay.app.database;
     const now = clock.now();
     const created = await call(relay.app, 'POST', '/admin/v1/tenants', 201, { token: TEST_OPERATOR_TOKEN, payload: { name: 'Lag Co', org_id: 4242 } });
     await db.insertInto('msg_messages').values(queuedMessage(created.body.tenant.id, new Date(now - 60_000).toISOString())).execute();
@@ -148,7 +148,7 @@ describeOnDatabases('/readyz reports the loops', (kind) => {
   });
 
   it('answers 503 naming the stuck loop when one has had no pass for its allowed time', async () => {
-    const pruner = relay.app.relay.messaging.pruneLoop;
+    const pruner = relay.app.messaging.pruneLoop;
     // Its first pass, now: the next is ten minutes away, longer than this test.
     await pruner.runOnce();
     clock.advance(600_000 + Math.max(STUCK_INTERVALS * 600_000, STUCK_FLOOR_MS) + 1);

@@ -18,7 +18,7 @@ describeOnDatabases('probes', (kind) => {
 
   it('GET /readyz is 200 while the database answers and 503 once it does not', async () => {
     expect((await call(relay.app, 'GET', '/readyz', 200)).body).toMatchObject({ status: 'ready', database: 'ok' });
-    await relay.app.relay.database.destroy();
+    await relay.app.database.destroy();
     const down = (await call(relay.app, 'GET', '/readyz', 503)).body;
     expect(down).toMatchObject({ status: 'unavailable', database: 'unreachable' });
     // The loops are still listed; their queues' lag is unknown without the database.

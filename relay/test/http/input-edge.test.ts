@@ -16,7 +16,7 @@ function nestedJson(depth: number): string {
 }
 
 async function rowCount(relay: MessagingTestRelay, table: 'customers' | 'msg_messages' | 'connectors' | 'msg_events'): Promise<number> {
-  const row = await relay.app.relay.database.db
+  const row = await relay.app.database.db
     .selectFrom(table)
     .select((eb) => eb.fn.countAll<number | string>().as('n'))
     .executeTakeFirstOrThrow();

@@ -63,7 +63,7 @@ describeOnDatabases('messaging limits', (kind) => {
     expectLimitHeaders(refused.headers, 20, 30);
     // A replay of an accepted message still answers 200 (it counts against no limit).
     await call(relay.app, 'POST', '/api/messages/send', 200, { token: tenant.apiKey, payload: first });
-    const count = await relay.app.relay.database.db.selectFrom('msg_messages').select((eb) => eb.fn.countAll<number>().as('n')).where('tenant_id', '=', tenant.id).executeTakeFirstOrThrow();
+    const count = await relay.app.database.db.selectFrom('msg_messages').select((eb) => eb.fn.countAll<number>().as('n')).where('tenant_id', '=', tenant.id).executeTakeFirstOrThrow();
     expect(Number(count.n)).toBe(20);
     clock.advance(30_000);
     await call(relay.app, 'POST', '/api/messages/send', 200, { token: tenant.apiKey, payload: sendBody() });

@@ -20,7 +20,7 @@ describeOnDatabases('accepting a batch of messages', (kind) => {
   });
   afterEach(async () => relay.close());
 
-  const deps = () => ({ db: relay.app.relay.database.db, insert: new MessageBatchInsert(relay.app.relay.database.db), limiter: relay.app.relay.messaging.limiter });
+  const deps = () => ({ db: relay.app.database.db, insert: new MessageBatchInsert(relay.app.database.db), limiter: relay.app.messaging.limiter });
 
   function message(tenantId: string, transactionId: string, limits: Partial<typeof DEFAULT_TENANT_LIMITS> = {}): PendingMessage {
     const at = new Date(midMinute()).toISOString();
@@ -57,8 +57,8 @@ describeOnDatabases('accepting a batch of messages', (kind) => {
     return { row, limits: { ...DEFAULT_TENANT_LIMITS, ...limits } };
   }
 
-  const storedIds = async () => (await relay.app.relay.database.db.selectFrom('msg_messages').select('id').execute()).map((row) => row.id).sort();
-  const used = (tenantId: string, rule: 'daily' | 'sustained', limits = DEFAULT_TENANT_LIMITS) => relay.app.relay.messaging.limiter.used(tenantId, limitRules(limits)[rule]);
+  const storedIds = async () => (await relay.app.database.db.selectFrom('msg_messages').select('id').execute()).map((row) => row.id).sort();
+  const used = (tenantId: string, rule: 'daily' | 'sustained', limits = DEFAULT_TENANT_LIMITS) => relay.app.messaging.limiter.used(tenantId, limitRules(limits)[rule]);
 
   it('stores new messages, reports stored repeats as duplicates, and counts per tenant', async () => {
     const a = (await provisionTenant(relay.app)).id;

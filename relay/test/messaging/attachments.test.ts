@@ -53,12 +53,12 @@ describeOnDatabases('attachments', (kind) => {
 
   async function sendAndDispatch(r: MessagingTestRelay, apiKey: string, overrides: Record<string, unknown> = {}) {
     const { body } = await call(r.app, 'POST', '/api/messages/send', 200, { token: apiKey, payload: sendBody({ attachments: attachments(), ...overrides }) });
-    await r.app.relay.messaging.dispatchLoop.runOnce();
+    await r.app.messaging.dispatchLoop.runOnce();
     return (await call(r.app, 'GET', `/api/messages/${body.message_id}`, 200, { token: apiKey })).body;
   }
 
   async function storedCounts(r: MessagingTestRelay) {
-    const db = r.app.relay.database.db;
+    const db = r.app.database.db;
     const messages = await db.selectFrom('msg_messages').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
     const files = await db.selectFrom('msg_attachments').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
     return { messages: Number(messages.n), attachments: Number(files.n) };
@@ -87,7 +87,7 @@ describeOnDatabases('attachments', (kind) => {
     ]);
     const eml = fs.readFileSync(path.join(relay.config.dataDir, 'outbox', `${message.message_id}.eml`));
     expectParsedAttachments(await simpleParser(eml, { keepCidLinks: true }));
-    const rows = await relay.app.relay.database.db.selectFrom('msg_attachments').select(['content', 'size']).where('message_id', '=', message.message_id).execute();
+    const rows = await relay.app.database.db.selectFrom('msg_attachments').select(['content', 'size']).where('message_id', '=', message.message_id).execute();
     expect(rows.map((row) => [row.content, Number(row.size)])).toEqual([
       [null, PDF.length],
       [null, PNG.length],
@@ -119,7 +119,7 @@ describeOnDatabases('attachments', (kind) => {
     const message = await sendAndDispatch(relay, tenant.apiKey);
     expect(message.status).toBe('failed');
     expect(message.attachments).toHaveLength(2);
-    const kept = await relay.app.relay.database.db.selectFrom('msg_attachments').select('content').where('content', 'is not', null).execute();
+    const kept = await relay.app.database.db.selectFrom('msg_attachments').select('content').where('content', 'is not', null).execute();
     expect(kept).toEqual([]);
   });
 
@@ -128,12 +128,12 @@ describeOnDatabases('attachments', (kind) => {
     const { relay, tenant } = await start({ SENDGRID_API_KEY: sendgrid.apiKey, SENDGRID_BASE_URL: sendgrid.baseUrl, MESSAGING_PROVIDERS: 'sendgrid' });
     const first = await sendAndDispatch(relay, tenant.apiKey);
     expect(first).toMatchObject({ status: 'queued', attempts: 1 });
-    const db = relay.app.relay.database.db;
+    const db = relay.app.database.db;
     const kept = await db.selectFrom('msg_attachments').select('content').where('message_id', '=', first.message_id).execute();
     expect(kept.every((row) => row.content !== null)).toBe(true);
     // Due again, as if the backoff had passed.
     await db.updateTable('msg_messages').set({ next_attempt_at: new Date(0).toISOString() }).where('id', '=', first.message_id).execute();
-    await relay.app.relay.messaging.dispatchLoop.runOnce();
+    await relay.app.messaging.dispatchLoop.runOnce();
     const retried = (await call(relay.app, 'GET', `/api/messages/${first.message_id}`, 200, { token: tenant.apiKey })).body;
     expect(retried.status).toBe('sent');
     const request = SendGridMailSendRequest.parse(sendgrid.requests.at(-1)!.body);
@@ -191,6 +191,6 @@ describeOnDatabases('attachments', (kind) => {
     const nine = Buffer.alloc(9 * 1024 * 1024, 1).toString('base64');
     await call(relay.app, 'POST', '/api/messages/send', 200, { token: tenant.apiKey, payload: sendBody({ attachments: [{ filename: 'big.pdf', content: nine, content_type: 'application/pdf' }] }) });
     await call(relay.app, 'POST', '/api/messages/send', 400, { token: tenant.apiKey, payload: sendBody({ data: { name: nine } }) });
-    expect(relay.app.relay.messaging.acceptMemory.inUse).toBe(0);
+    expect(relay.app.messaging.acceptMemory.inUse).toBe(0);
   });
 });

@@ -12,7 +12,7 @@ import { createTemplate, provisionTenant, sendBody, startMessagingRelay, type Me
 
 async function sendAndDispatch(relay: MessagingTestRelay, apiKey: string, overrides: Record<string, unknown> = {}) {
   const { body } = await call(relay.app, 'POST', '/api/messages/send', 200, { token: apiKey, payload: sendBody(overrides) });
-  await relay.app.relay.messaging.dispatchLoop.runOnce();
+  await relay.app.messaging.dispatchLoop.runOnce();
   const message = await call(relay.app, 'GET', `/api/messages/${body.message_id}`, 200, { token: apiKey });
   return message.body;
 }
@@ -138,8 +138,8 @@ describeOnDatabases('delivery providers', (kind) => {
     const retry = message.timeline.find((e: { type: string }) => e.type === 'retry_scheduled');
     expect(Date.parse(retry.detail.next_attempt_at)).toBeGreaterThan(Date.now());
     // Due again (as if the backoff had passed): the next pass sends it.
-    await relay.app.relay.database.db.updateTable('msg_messages').set({ next_attempt_at: new Date(0).toISOString() }).execute();
-    await relay.app.relay.messaging.dispatchLoop.runOnce();
+    await relay.app.database.db.updateTable('msg_messages').set({ next_attempt_at: new Date(0).toISOString() }).execute();
+    await relay.app.messaging.dispatchLoop.runOnce();
     const after = await call(relay.app, 'GET', `/api/messages/${message.message_id}`, 200, { token: tenant.apiKey });
     expect(after.body).toMatchObject({ status: 'sent', provider: 'sendgrid', attempts: 2 });
   });
@@ -148,7 +148,7 @@ describeOnDatabases('delivery providers', (kind) => {
     sendgrid.failNext(503, { errors: [{ field: null, message: 'unavailable' }] }, 5);
     const { relay, tenant } = await start({ SENDGRID_API_KEY: sendgrid.apiKey, SENDGRID_BASE_URL: sendgrid.baseUrl }, ['sendgrid', 'outbox']);
     for (let i = 0; i < 5; i++) await call(relay.app, 'POST', '/api/messages/send', 200, { token: tenant.apiKey, payload: sendBody() });
-    await relay.app.relay.messaging.dispatchLoop.runOnce();
+    await relay.app.messaging.dispatchLoop.runOnce();
     expect(sendgrid.requests).toHaveLength(5);
     const message = await sendAndDispatch(relay, tenant.apiKey);
     expect(sendgrid.requests).toHaveLength(5);

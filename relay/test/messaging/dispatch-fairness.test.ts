@@ -41,11 +41,11 @@ describeOnDatabases('dispatch serves tenants in turn', (kind) => {
     const backlog = CLAIM + 50;
     const { relay, bulk, quiet, newcomerId } = await backlogThenNewcomer({ MESSAGING_DISPATCH_CLAIMS_PER_PASS: '1' }, backlog);
 
-    await relay.app.relay.messaging.dispatchLoop.runOnce(); // workers are off: exactly one pass, here of one claim
+    await relay.app.messaging.dispatchLoop.runOnce(); // workers are off: exactly one pass, here of one claim
 
     const message = await call(relay.app, 'GET', `/api/messages/${newcomerId}`, 200, { token: quiet.apiKey });
     expect(message.body).toMatchObject({ status: 'sent', provider: 'outbox', attempts: 1 });
-    const db = relay.app.relay.database.db;
+    const db = relay.app.database.db;
     const counts = await db
       .selectFrom('msg_messages')
       .select(['tenant_id', 'status', (eb) => eb.fn.countAll().as('n')])
@@ -59,7 +59,7 @@ describeOnDatabases('dispatch serves tenants in turn', (kind) => {
     const sentEntries = await db.selectFrom('msg_message_events').select((eb) => eb.fn.countAll().as('n')).where('type', '=', 'sent').executeTakeFirstOrThrow();
     expect(Number(sentEntries.n)).toBe(CLAIM);
 
-    await relay.app.relay.messaging.dispatchLoop.runOnce();
+    await relay.app.messaging.dispatchLoop.runOnce();
     const left = await db.selectFrom('msg_messages').select((eb) => eb.fn.countAll().as('n')).where('status', '=', 'queued').executeTakeFirstOrThrow();
     expect(Number(left.n)).toBe(0);
   });
@@ -69,11 +69,11 @@ describeOnDatabases('dispatch serves tenants in turn', (kind) => {
     const backlog = claims * CLAIM + 50;
     const { relay, bulk, quiet, newcomerId } = await backlogThenNewcomer({ MESSAGING_DISPATCH_CLAIMS_PER_PASS: String(claims) }, backlog);
 
-    await relay.app.relay.messaging.dispatchLoop.runOnce(); // one pass: two claims, the second made while the first is out
+    await relay.app.messaging.dispatchLoop.runOnce(); // one pass: two claims, the second made while the first is out
 
     const message = await call(relay.app, 'GET', `/api/messages/${newcomerId}`, 200, { token: quiet.apiKey });
     expect(message.body).toMatchObject({ status: 'sent', provider: 'outbox', attempts: 1 });
-    const db = relay.app.relay.database.db;
+    const db = relay.app.database.db;
     const statuses = await db
       .selectFrom('msg_messages')
       .select(['status', (eb) => eb.fn.countAll().as('n')])
@@ -94,7 +94,7 @@ describeOnDatabases('dispatch serves tenants in turn', (kind) => {
     const leased = await db.selectFrom('msg_messages').select((eb) => eb.fn.countAll().as('n')).where('lease_until', 'is not', null).executeTakeFirstOrThrow();
     expect(Number(leased.n)).toBe(0); // no claim of the pass left out of its record
 
-    await relay.app.relay.messaging.dispatchLoop.runOnce();
+    await relay.app.messaging.dispatchLoop.runOnce();
     const left = await db.selectFrom('msg_messages').select((eb) => eb.fn.countAll().as('n')).where('status', '=', 'queued').executeTakeFirstOrThrow();
     expect(Number(left.n)).toBe(0);
   });

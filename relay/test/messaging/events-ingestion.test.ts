@@ -81,9 +81,9 @@ describeOnDatabases('event ingestion', (kind) => {
     });
     const body = eventBody(tenant);
     await call(relay.app, 'POST', '/api/events', 202, { token: tenant.apiKey, payload: body });
-    await relay.app.relay.messaging.eventLoop.runOnce();
+    await relay.app.messaging.eventLoop.runOnce();
 
-    const db = relay.app.relay.database.db;
+    const db = relay.app.database.db;
     const messages = await db.selectFrom('msg_messages').selectAll().execute();
     expect(messages).toHaveLength(1);
     expect(messages[0]).toMatchObject({
@@ -99,7 +99,7 @@ describeOnDatabases('event ingestion', (kind) => {
 
     // Processing the same event again (e.g. after a crash) finds the message by its business id.
     await db.updateTable('msg_events').set({ status: 'pending', next_attempt_at: new Date(0).toISOString() }).execute();
-    await relay.app.relay.messaging.eventLoop.runOnce();
+    await relay.app.messaging.eventLoop.runOnce();
     expect(await db.selectFrom('msg_messages').select('id').execute()).toHaveLength(1);
   });
 
@@ -110,8 +110,8 @@ describeOnDatabases('event ingestion', (kind) => {
       payload: { event_name: 'invoice.paid', channel: 'email', event_key: 'receipt', to: '{{data.customer.phone}}', subject: 'Receipt' },
     });
     await call(relay.app, 'POST', '/api/events', 202, { token: tenant.apiKey, payload: eventBody(tenant) });
-    await relay.app.relay.messaging.eventLoop.runOnce();
-    const event = await relay.app.relay.database.db.selectFrom('msg_events').selectAll().executeTakeFirstOrThrow();
+    await relay.app.messaging.eventLoop.runOnce();
+    const event = await relay.app.database.db.selectFrom('msg_events').selectAll().executeTakeFirstOrThrow();
     expect(event.status).toBe('failed');
     expect(event.result).toContain('The to field must be a valid email address.');
   });
@@ -125,8 +125,8 @@ describeOnDatabases('event ingestion', (kind) => {
       payload: { event_name: 'invoice.paid', channel: 'email', event_key: 'receipt', to: tooLong, subject: 'Receipt' },
     });
     await call(relay.app, 'POST', '/api/events', 202, { token: tenant.apiKey, payload: eventBody(tenant) });
-    await relay.app.relay.messaging.eventLoop.runOnce();
-    const event = await relay.app.relay.database.db.selectFrom('msg_events').selectAll().executeTakeFirstOrThrow();
+    await relay.app.messaging.eventLoop.runOnce();
+    const event = await relay.app.database.db.selectFrom('msg_events').selectAll().executeTakeFirstOrThrow();
     expect(event.status).toBe('failed');
     expect(event.result).toContain('The to field must be a valid email address.');
   });

@@ -27,14 +27,14 @@ describeOnDatabases('idempotency under concurrency', (kind) => {
     const ids = new Set(responses.map((r) => r.json<{ message_id: string }>().message_id));
     expect(ids.size).toBe(1);
 
-    const db = relay.app.relay.database.db;
+    const db = relay.app.database.db;
     const rows = await db.selectFrom('msg_messages').select('id').execute();
     expect(rows).toHaveLength(1);
     const counters = await db.selectFrom('rate_limit_counters').select(['scope', 'count']).where('scope', 'like', 'msg-daily:%').execute();
     expect(counters).toEqual([{ scope: `msg-daily:${tenant.id}`, count: 1 }]);
 
-    await Promise.all([relay.app.relay.messaging.dispatchLoop.runOnce(), relay.app.relay.messaging.dispatchLoop.runOnce()]);
-    await relay.app.relay.messaging.dispatchLoop.runOnce();
+    await Promise.all([relay.app.messaging.dispatchLoop.runOnce(), relay.app.messaging.dispatchLoop.runOnce()]);
+    await relay.app.messaging.dispatchLoop.runOnce();
     const outbox = fs.readdirSync(path.join(relay.config.dataDir, 'outbox'));
     expect(outbox).toEqual([`${[...ids][0]}.eml`]);
 

@@ -20,7 +20,7 @@ describeOnDatabases('dispatch outcomes in one statement per kind', (kind) => {
     const tenant = await provisionTenant(relay.app);
     apiKey = tenant.apiKey;
     await createTemplate(relay.app, tenant.id, { event_key: 'invoice_ready' });
-    messages = new MessageRepository(relay.app.relay.database.db, relay.app.relay.database.capabilities);
+    messages = new MessageRepository(relay.app.database.db, relay.app.database.capabilities);
   });
   beforeEach(async () => {
     const app = relay!.app;

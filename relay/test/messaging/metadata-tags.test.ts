@@ -44,10 +44,10 @@ describeOnDatabases('metadata and tags', (kind) => {
     const url = catcher.url();
     const hook = await call(relay.app, 'POST', `/admin/v1/tenants/${tenant.id}/webhooks`, 201, { token: TEST_OPERATOR_TOKEN, payload: { url } });
     const { body } = await call(relay.app, 'POST', '/api/messages/send', 200, { token: tenant.apiKey, payload: sendBody({ metadata, tags }) });
-    await relay.app.relay.messaging.dispatchLoop.runOnce();
+    await relay.app.messaging.dispatchLoop.runOnce();
     const events = JSON.stringify([{ email: 'ada@example.com', timestamp: Math.floor(Date.now() / 1000), event: 'delivered', sg_event_id: 'd1', message_id: body.message_id }]);
     await call(relay.app, 'POST', '/api/webhooks/sendgrid', 200, { headers: signer.headers(events, String(Math.floor(Date.now() / 1000))), payload: events });
-    await relay.app.relay.webhookDeliveryLoop.runOnce();
+    await relay.app.webhooks.deliveryLoop.runOnce();
 
     const message = await call(relay.app, 'GET', `/api/messages/${body.message_id}`, 200, { token: tenant.apiKey });
     expect(message.body).toMatchObject({ status: 'delivered', metadata, tags });
@@ -81,7 +81,7 @@ describeOnDatabases('metadata and tags', (kind) => {
   ])('%s is a 422 naming the field, and nothing is stored', async (_name, overrides, field, text) => {
     const refused = await call(relay.app, 'POST', '/api/messages/send', 422, { token: tenant.apiKey, payload: sendBody(overrides) });
     expect(JSON.stringify(refused.body.errors[field]), JSON.stringify(refused.body)).toContain(text);
-    const stored = await relay.app.relay.database.db.selectFrom('msg_messages').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    const stored = await relay.app.database.db.selectFrom('msg_messages').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
     expect(Number(stored.n)).toBe(0);
   });
 });

@@ -44,7 +44,7 @@ describeOnDatabases('messaging operator API', (kind) => {
     const tenant = (await call(relay.app, 'POST', '/admin/v1/tenants', 201, { ...op, payload: { name: 'Keys', org_id: 8 } })).body.tenant;
     const key = await call(relay.app, 'POST', `/admin/v1/tenants/${tenant.id}/api-keys`, 201, op);
     expect(key.body.api_key.startsWith(key.body.prefix)).toBe(true);
-    const row = await relay.app.relay.database.db.selectFrom('msg_api_keys').selectAll().executeTakeFirstOrThrow();
+    const row = await relay.app.database.db.selectFrom('msg_api_keys').selectAll().executeTakeFirstOrThrow();
     expect(row).toMatchObject({ prefix: key.body.prefix, key_hash: sha256Hex(key.body.api_key), revoked_at: null });
     expect(JSON.stringify(row)).not.toContain(key.body.api_key);
     const listed = await call(relay.app, 'GET', `/admin/v1/tenants/${tenant.id}/api-keys`, 200, op);
@@ -109,7 +109,7 @@ describeOnDatabases('messaging operator API', (kind) => {
   });
 
   it('the admin CLI creates a tenant, a key and a template through the same services', async () => {
-    const context = (args: string[], options: Record<string, string> = {}) => ({ config: relay.config, database: relay.app.relay.database, args, options });
+    const context = (args: string[], options: Record<string, string> = {}) => ({ config: relay.config, database: relay.app.database, args, options });
     const created = (await adminCommands['tenant-create']!.run(context([], { name: 'CLI', 'org-id': '77', 'provider-order': 'outbox' }))) as { tenant: { id: string } };
     const key = (await adminCommands['api-key-create']!.run(context([created.tenant.id]))) as { api_key: string };
     await adminCommands['template-create']!.run(context([created.tenant.id], { 'event-key': 'invoice_ready', subject: 'S', html: '<p>{{name}}</p>' }));

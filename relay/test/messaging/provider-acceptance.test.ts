@@ -42,7 +42,7 @@ describeOnDatabases('messages every provider accepts', (kind) => {
 
   async function sendAndDispatch(r: MessagingTestRelay, apiKey: string, overrides: Record<string, unknown> = {}) {
     const { body } = await call(r.app, 'POST', '/api/messages/send', 200, { token: apiKey, payload: sendBody(overrides) });
-    await r.app.relay.messaging.dispatchLoop.runOnce();
+    await r.app.messaging.dispatchLoop.runOnce();
     return (await call(r.app, 'GET', `/api/messages/${body.message_id}`, 200, { token: apiKey })).body;
   }
 
@@ -105,7 +105,7 @@ describeOnDatabases('messages every provider accepts', (kind) => {
     expect(sendgrid.requests).toHaveLength(1);
     expect(message).toMatchObject({ status: 'sent', provider: 'sendgrid', provider_message_id: null, attempts: 1 });
     expect(fs.existsSync(path.join(relay.config.dataDir, 'outbox'))).toBe(false);
-    await relay.app.relay.messaging.dispatchLoop.runOnce();
+    await relay.app.messaging.dispatchLoop.runOnce();
     expect(sendgrid.requests).toHaveLength(1);
   });
 

@@ -20,7 +20,7 @@ describeOnDatabases('send batches', (kind) => {
     await relay.close();
   });
 
-  const stored = async () => Number((await relay.app.relay.database.db.selectFrom('msg_messages').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
+  const stored = async () => Number((await relay.app.database.db.selectFrom('msg_messages').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
 
   it('answers each item in order with what that send alone would have got', async () => {
     const first = sendBody();

@@ -20,7 +20,7 @@ describeOnDatabases('concurrent sends', (kind) => {
   });
   afterAll(async () => relay.close());
 
-  const rowsOf = async (tenantId: string) => relay.app.relay.database.db.selectFrom('msg_messages').select('id').where('tenant_id', '=', tenantId).execute();
+  const rowsOf = async (tenantId: string) => relay.app.database.db.selectFrom('msg_messages').select('id').where('tenant_id', '=', tenantId).execute();
 
   it('8 at once against a daily quota of 5: five 200, three 429 "Daily quota exceeded" with headers, five rows', async () => {
     const tenant = await provisionTenant(relay.app, { limits: { daily_quota: 5, sustained_per_minute: 1000 } });
@@ -47,7 +47,7 @@ describeOnDatabases('concurrent sends', (kind) => {
     }
     expect(await rowsOf(tenant.id)).toHaveLength(3);
     // The refused ones used no daily quota either.
-    const daily = await relay.app.relay.database.db.selectFrom('rate_limit_counters').select('count').where('scope', '=', `msg-daily:${tenant.id}`).executeTakeFirst();
+    const daily = await relay.app.database.db.selectFrom('rate_limit_counters').select('count').where('scope', '=', `msg-daily:${tenant.id}`).executeTakeFirst();
     expect(daily?.count).toBe(3);
   });
 

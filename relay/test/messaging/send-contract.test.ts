@@ -108,7 +108,7 @@ describeOnDatabases('messaging send contract', (kind) => {
     });
     const message = await call(relay.app, 'GET', `/api/messages/${body.message_id}`, 200, { token: tenant.apiKey });
     expect(message.body.subject).toBe('Invoice A&B for <b>Ada & Co</b>');
-    const rows = await relay.app.relay.database.db.selectFrom('msg_messages').select(['html', 'text']).where('id', '=', body.message_id).executeTakeFirstOrThrow();
+    const rows = await relay.app.database.db.selectFrom('msg_messages').select(['html', 'text']).where('id', '=', body.message_id).executeTakeFirstOrThrow();
     expect(rows.html).toBe('<p>Hi &lt;b&gt;Ada &amp; Co&lt;/b&gt;, invoice A&amp;B</p>');
     expect(rows.text).toBe('Hi <b>Ada & Co</b>');
   });
@@ -116,10 +116,10 @@ describeOnDatabases('messaging send contract', (kind) => {
   it('replays a repeat: 200, same message_id, current status, nothing new', async () => {
     const payload = sendBody();
     const first = await call(relay.app, 'POST', '/api/messages/send', 200, { token: tenant.apiKey, payload });
-    await relay.app.relay.messaging.dispatchLoop.runOnce();
+    await relay.app.messaging.dispatchLoop.runOnce();
     const again = await call(relay.app, 'POST', '/api/messages/send', 200, { token: tenant.apiKey, payload: { ...payload, data: { invoice: 'INV-1', name: 'Ada' } } });
     expect(again.body).toEqual({ message_id: first.body.message_id, status: 'sent' });
-    const count = await relay.app.relay.database.db.selectFrom('msg_messages').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    const count = await relay.app.database.db.selectFrom('msg_messages').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
     expect(Number(count.n)).toBe(1);
   });
 
@@ -143,7 +143,7 @@ describeOnDatabases('messaging send contract', (kind) => {
   });
 
   it('500 {"error":"Dispatch failed"} only when the message cannot be stored; the same transaction_id then succeeds once', async () => {
-    const { db, capabilities } = relay.app.relay.database;
+    const { db, capabilities } = relay.app.database;
     const payload = sendBody();
     const breakStorageAndSend = async () => {
       await sql`alter table msg_messages rename to msg_messages_away`.execute(db);
@@ -175,7 +175,7 @@ describeOnDatabases('messaging send contract', (kind) => {
 
   it('GET /api/messages/{id}: status, timestamps and timeline for the owner; 404 for another tenant', async () => {
     const { body } = await call(relay.app, 'POST', '/api/messages/send', 200, { token: tenant.apiKey, payload: sendBody() });
-    await relay.app.relay.messaging.dispatchLoop.runOnce();
+    await relay.app.messaging.dispatchLoop.runOnce();
     const message = await call(relay.app, 'GET', `/api/messages/${body.message_id}`, 200, { token: tenant.apiKey });
     expect(message.body).toMatchObject({ message_id: body.message_id, status: 'sent', provider: 'outbox', attempts: 1, template_fallback: false });
     expect(message.body.timestamps.sent_at).toEqual(expect.any(String));

@@ -83,7 +83,7 @@ describeOnDatabases('SendGrid event webhook', (kind) => {
 
   async function sentMessage(): Promise<{ id: string; xMessageId: string }> {
     const { body } = await call(relay.app, 'POST', '/api/messages/send', 200, { token: tenant.apiKey, payload: sendBody() });
-    await relay.app.relay.messaging.dispatchLoop.runOnce();
+    await relay.app.messaging.dispatchLoop.runOnce();
     const message = await call(relay.app, 'GET', `/api/messages/${body.message_id}`, 200, { token: tenant.apiKey });
     expect(message.body.status).toBe('sent');
     return { id: body.message_id, xMessageId: message.body.provider_message_id };
@@ -175,7 +175,7 @@ describeOnDatabases('SendGrid event webhook', (kind) => {
     expect(created.body.webhook.events).toEqual(['message.sent', 'message.delivered', 'message.opened', 'message.clicked', 'message.bounced', 'message.failed']);
     const message = await sentMessage();
     await post([event(message.id, 'delivered', 'w1'), event(message.id, 'delivered', 'w1')]);
-    await relay.app.relay.webhookDeliveryLoop.runOnce();
+    await relay.app.webhooks.deliveryLoop.runOnce();
     const verifier = new Webhook(created.body.webhook.secret);
     const events = catcher.received.map((r) => verifier.verify(r.body, r.headers as Record<string, string>) as { type: string; data: { message_id: string; status: string } });
     expect(events.map((e) => e.type).sort()).toEqual(['message.delivered', 'message.sent']);

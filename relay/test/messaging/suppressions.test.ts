@@ -36,7 +36,7 @@ describeOnDatabases('suppressions', (kind) => {
   async function sendAndDispatch(apiKey: string, to: string) {
     const { body } = await call(relay.app, 'POST', '/api/messages/send', 200, { token: apiKey, payload: sendBody({ to }) });
     expect(body.status).toBe('queued');
-    await relay.app.relay.messaging.dispatchLoop.runOnce();
+    await relay.app.messaging.dispatchLoop.runOnce();
     return (await call(relay.app, 'GET', `/api/messages/${body.message_id}`, 200, { token: apiKey })).body;
   }
 

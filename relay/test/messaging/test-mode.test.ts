@@ -39,7 +39,7 @@ describeOnDatabases('test mode', (kind) => {
 
   async function sendAndDispatch(apiKey: string, overrides: Record<string, unknown>) {
     const { body } = await call(relay.app, 'POST', '/api/messages/send', 200, { token: apiKey, payload: sendBody(overrides) });
-    await relay.app.relay.messaging.dispatchLoop.runOnce();
+    await relay.app.messaging.dispatchLoop.runOnce();
     return (await call(relay.app, 'GET', `/api/messages/${body.message_id}`, 200, { token: apiKey })).body;
   }
 
@@ -65,7 +65,7 @@ describeOnDatabases('test mode', (kind) => {
       'complained@simulator.ledgerwire.test': 'spam_report',
     });
 
-    await relay.app.relay.webhookDeliveryLoop.runOnce();
+    await relay.app.webhooks.deliveryLoop.runOnce();
     const verifier = new Webhook(hook.body.webhook.secret);
     const events = catcher.received.map((r) => verifier.verify(r.body, r.headers as Record<string, string>) as { type: string; data: { message_id: string } });
     const typesOf = (id: string) => events.filter((e) => e.data.message_id === id).map((e) => e.type).sort();
@@ -79,7 +79,7 @@ describeOnDatabases('test mode', (kind) => {
     const test = await call(relay.app, 'POST', '/api/messages/send', 200, { token: testKey, payload: body });
     const live = await call(relay.app, 'POST', '/api/messages/send', 200, { token: tenant.apiKey, payload: body });
     expect(live.body.message_id).not.toBe(test.body.message_id);
-    await relay.app.relay.messaging.dispatchLoop.runOnce();
+    await relay.app.messaging.dispatchLoop.runOnce();
     expect(sendgrid.requests).toHaveLength(1);
     const keys = await call(relay.app, 'GET', `/admin/v1/tenants/${tenant.id}/api-keys`, 200, { token: TEST_OPERATOR_TOKEN });
     expect(keys.body.api_keys.map((k: { mode: string }) => k.mode).sort()).toEqual(['live', 'test']);

@@ -18,7 +18,7 @@ describeOnDatabases('operator accounts', (kind) => {
     const { body: created } = await call(relay.app, 'POST', '/admin/v1/operators', 201, { token: TEST_OPERATOR_TOKEN, payload: { name: 'Ada Admin', role: 'admin' } });
     expect(created.token).toMatch(/^lwop_[A-Za-z0-9_-]{43}$/);
     expect(created.operator).toMatchObject({ id: expect.stringMatching(/^opr_/), name: 'Ada Admin', role: 'admin', status: 'active', created_by: 'bootstrap' });
-    const stored = await relay.app.relay.database.db.selectFrom('operator_accounts').selectAll().execute();
+    const stored = await relay.app.database.db.selectFrom('operator_accounts').selectAll().execute();
     expect(JSON.stringify(stored)).not.toContain(created.token);
     expect(stored[0]?.token_hash).toMatch(/^[0-9a-f]{64}$/);
 
@@ -152,7 +152,7 @@ describeOnDatabases('operator accounts', (kind) => {
     const { body: bad } = await call(relay.app, 'GET', '/admin/v1/audit-log?since=yesterday', 400, { token: admin.token });
     expect(bad.error.details).toEqual([expect.objectContaining({ field: 'since' })]);
 
-    const db = relay.app.relay.database.db;
+    const db = relay.app.database.db;
     await expect(sql`update operator_audit_log set actor_id = 'someone-else'`.execute(db)).rejects.toThrow(/append-only/);
     await expect(sql`delete from operator_audit_log`.execute(db)).rejects.toThrow(/append-only/);
     expect((await auditLog(relay, admin.token, '?limit=200')).entries).toHaveLength(6);

@@ -13,7 +13,7 @@ describeOnDatabases('operator admin CLI', (kind) => {
   const run = (name: string, args: string[] = [], options: Record<string, string> = {}): Promise<any> => {
     const command = adminCommands[name];
     if (!command) throw new Error(`no command ${name}`);
-    const context: AdminCommandContext = { config: relay.config, database: relay.app.relay.database, args, options };
+    const context: AdminCommandContext = { config: relay.config, database: relay.app.database, args, options };
     return runAdminCommand(command, context) as Promise<any>;
   };
   beforeAll(async () => {

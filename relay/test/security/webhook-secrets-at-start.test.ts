@@ -70,8 +70,8 @@ async function relayOn(config: RelayConfig): Promise<FastifyInstance> {
 }
 
 async function storedAndOpened(app: FastifyInstance, config: RelayConfig) {
-  const row = await app.relay.database.db.selectFrom('webhook_endpoints').selectAll().where('id', '=', 'wh_legacy').executeTakeFirstOrThrow();
-  const opened = new WebhookEndpointRepository(app.relay.database.db, secretBoxFor(config)).openSecrets(row);
+  const row = await app.database.db.selectFrom('webhook_endpoints').selectAll().where('id', '=', 'wh_legacy').executeTakeFirstOrThrow();
+  const opened = new WebhookEndpointRepository(app.database.db, secretBoxFor(config)).openSecrets(row);
   return { stored: JSON.stringify([row.secret, row.retired_secrets]), secret: opened.secret, retired: opened.retired.map((r) => r.secret) };
 }
 

@@ -22,7 +22,7 @@ describeOnDatabases('webhook operator routes', (kind) => {
   });
 
   it('shows a delivery with its attempts and body, and redelivers it', async () => {
-    const { webhooks, webhookDeliveryLoop } = relay.app.relay;
+    const { service: webhooks, deliveryLoop: webhookDeliveryLoop } = relay.app.webhooks;
     expect(webhookDeliveryLoop.health().running).toBe(false);
     receiver.respondWith({ status: 500 });
     const { endpoint } = await webhooks.createEndpoint(owner, { url: receiver.url });
@@ -67,7 +67,7 @@ describeOnDatabases('webhook operator routes', (kind) => {
     const { body: unknown } = await call(relay.app, 'GET', '/admin/v1/webhook-deliveries/dlv_nope', 404, { token: TEST_OPERATOR_TOKEN });
     expect(unknown).toEqual({ success: false, error: { code: 'not_found', message: 'No webhook delivery dlv_nope', details: [] } });
 
-    const { webhooks } = relay.app.relay;
+    const webhooks = relay.app.webhooks.service;
     const { endpoint } = await webhooks.createEndpoint(owner, { url: receiver.url });
     const test = await webhooks.sendTest(owner, endpoint.id);
     await webhooks.updateEndpoint(owner, endpoint.id, { enabled: false });
@@ -82,7 +82,7 @@ describeOnDatabases('webhook delivery loop in the app', (kind) => {
     const receiver = await startReceiver();
     try {
       await relay.app.ready();
-      const { webhooks, webhookDeliveryLoop } = relay.app.relay;
+      const { service: webhooks, deliveryLoop: webhookDeliveryLoop } = relay.app.webhooks;
       expect(webhookDeliveryLoop.health().running).toBe(true);
       await webhooks.createEndpoint({ kind: 'tenant', id: 'ten_live' }, { url: receiver.url });
       await webhooks.publish({ kind: 'tenant', id: 'ten_live' }, { type: 'message.sent', data: { message_id: 'm1' } });
@@ -92,6 +92,6 @@ describeOnDatabases('webhook delivery loop in the app', (kind) => {
       await receiver.close();
       await relay.close();
     }
-    expect(relay.app.relay.webhookDeliveryLoop.health().running).toBe(false);
+    expect(relay.app.webhooks.deliveryLoop.health().running).toBe(false);
   });
 });

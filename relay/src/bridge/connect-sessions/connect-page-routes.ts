@@ -7,13 +7,13 @@ import fs from 'node:fs';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../errors/catalogue.js';
-import type { ConnectPageService } from './connect-page-service.js';
 
 const TokenParams = z.object({ token: z.string().min(1).max(200) });
 const tags = ['connect page'];
 const description = 'Called by the hosted connect page; the path carries the page token from the connect session\'s url.';
 
-export const connectPageRoutes: FastifyPluginAsyncZod<{ page: ConnectPageService }> = async (app, { page }) => {
+export const connectPageRoutes: FastifyPluginAsyncZod = async (app) => {
+  const page = app.gateway.connectPage;
   app.addHook('onSend', async (_request, reply) => {
     reply.header('cache-control', 'no-store').header('referrer-policy', 'no-referrer').header('x-robots-tag', 'noindex');
   });

@@ -15,24 +15,16 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../errors/catalogue.js';
 import { bearerToken } from '../../operator/operator-auth.js';
-import type { ConnectorGateway } from './connector-gateway.js';
-import type { ConnectorPairingService } from './connector-pairing-service.js';
-import type { AuthenticatedConnector, EnrolmentService } from './enrolment-service.js';
+import type { AuthenticatedConnector } from './enrolment-service.js';
 import { webSocketTransport } from './session-transport.js';
-
-export type ConnectorRoutesOptions = Readonly<{
-  gateway: ConnectorGateway;
-  enrolment: EnrolmentService;
-  pairing: ConnectorPairingService;
-}>;
 
 const tags = ['connectors'];
 // No OpenAPI security scheme of its own yet (relay/src/http/openapi.ts is not this area's file): the
 // description says which credential the route wants.
 const auth = 'Authorization: Bearer <connector credential> (from enrolment).';
 
-export const connectorRoutes: FastifyPluginAsyncZod<ConnectorRoutesOptions> = async (app, options) => {
-  const { gateway, enrolment, pairing } = options;
+export const connectorRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { sessions: gateway, enrolment, pairing } = app.gateway;
   await app.register(websocket, { options: { maxPayload: MAX_FRAME_BYTES } });
 
   const connectorOf = new WeakMap<FastifyRequest, AuthenticatedConnector>();

@@ -26,8 +26,8 @@ const docs = (summary: string) => ({ tags: ['operator'], summary, security: [{ o
 const CompanyParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
 
 export const bridgeOperatorRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.addHook('onRequest', requireOperator(app.relay.operatorToken));
-  const bridge = app.relay.bridge;
+  app.addHook('onRequest', requireOperator(app.operators.token));
+  const bridge = app.bridge;
 
   app.post('/applications', { schema: { ...docs('Create a bridge application'), body: ApplicationIn, response: { 201: ApplicationOut } } }, async (request, reply) => {
     reply.code(201);

@@ -13,8 +13,8 @@ const CompanyParams = z.object({ id: z.coerce.number().int().positive().max(2_14
 const IdParams = z.object({ id: z.string().trim().min(1).max(200) });
 
 export const bridgeSupportRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.addHook('onRequest', requireOperator(app.relay.operatorToken));
-  const bridge = app.relay.bridge;
+  app.addHook('onRequest', requireOperator(app.operators.token));
+  const bridge = app.bridge;
 
   app.get('/applications/:id', { schema: { ...docs('One bridge application'), params: IdParams, response: { 200: ApplicationOut } } }, async (request) => ({
     success: true as const,

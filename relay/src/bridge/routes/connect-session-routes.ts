@@ -9,7 +9,7 @@ import { bridgeDocs } from './route-support.js';
 const SessionParams = z.object({ id: z.string().min(1).max(100) });
 
 export const connectSessionRoutes: FastifyPluginAsyncZod = async (app) => {
-  const sessions = app.relay.bridge.connectSessions;
+  const sessions = app.bridge.connectSessions;
 
   app.post(
     '/connect-sessions',

@@ -21,7 +21,7 @@ import { requestedCompanyId } from '../auth/company-scope.js';
 import { bridgeDocs, COMPANY_REQUIRED, scopedCompany } from './route-support.js';
 
 export const masterRoutes: FastifyPluginAsyncZod = async (app) => {
-  const bridge = app.relay.bridge;
+  const bridge = app.bridge;
 
   for (const type of MASTER_TYPES) {
     app.post(

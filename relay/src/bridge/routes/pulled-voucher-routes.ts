@@ -16,7 +16,7 @@ import { requestedCompanyId } from '../auth/company-scope.js';
 import { bridgeDocs, COMPANY_REQUIRED, scopedCompany } from './route-support.js';
 
 export const pulledVoucherRoutes: FastifyPluginAsyncZod = async (app) => {
-  const bridge = app.relay.bridge;
+  const bridge = app.bridge;
 
   app.get(
     '/pulled-vouchers',

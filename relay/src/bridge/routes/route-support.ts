@@ -27,10 +27,10 @@ export function bridgeDocs(summary: string, options: { companyScoped?: boolean }
 
 /** The company the request names, after every link of the authorisation chain held. */
 export function scopedCompany(app: FastifyInstance, request: FastifyRequest): Promise<CompanyRow> {
-  return app.relay.bridge.companyScope.resolve(bridgeKeyOf(request), requestedCompanyId(request.query, request.headers));
+  return app.bridge.companyScope.resolve(bridgeKeyOf(request), requestedCompanyId(request.query, request.headers));
 }
 
 /** A company addressed by path: it must belong to the key's application. */
 export function ownedCompany(app: FastifyInstance, request: FastifyRequest, companyId: number): Promise<CompanyRow> {
-  return app.relay.bridge.companyScope.owned(bridgeKeyOf(request), companyId);
+  return app.bridge.companyScope.owned(bridgeKeyOf(request), companyId);
 }

@@ -19,7 +19,7 @@ import { bridgeDocs, ownedCompany } from './route-support.js';
 const CompanyParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
 
 export const tenancyRoutes: FastifyPluginAsyncZod = async (app) => {
-  const bridge = app.relay.bridge;
+  const bridge = app.bridge;
 
   app.get('/ping', { schema: { ...bridgeDocs('Check that the credential authenticates'), response: { 200: PingOut } } }, (request) => {
     const key = bridgeKeyOf(request);

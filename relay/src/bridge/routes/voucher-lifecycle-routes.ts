@@ -16,7 +16,7 @@ const LIFECYCLE_NOTE =
   'Asynchronous: the answer is the acceptance; read the outcome from /api/v1/transactions/{job}. A voucher the books no longer have fails with VOUCHER_NOT_FOUND.';
 
 export const voucherLifecycleRoutes: FastifyPluginAsyncZod = async (app) => {
-  const bridge = app.relay.bridge;
+  const bridge = app.bridge;
 
   app.post(
     '/vouchers/:voucher/cancel',

@@ -23,7 +23,7 @@ export const voucherWriteRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       async (request, reply) => {
         const company = await scopedCompany(app, request);
-        const { acceptance, replayed } = await app.relay.bridge.vouchers.submit(company, path, request.body);
+        const { acceptance, replayed } = await app.bridge.vouchers.submit(company, path, request.body);
         if (replayed) reply.header('Idempotent-Replayed', 'true');
         return acceptance;
       },

@@ -1,5 +1,5 @@
 // /api/v1/webhooks: the application's webhook endpoints over the relay's one delivery engine
-// (app.relay.webhooks). The signing secret appears only in the answers of create and rotate-secret.
+// (app.webhooks.service). The signing secret appears only in the answers of create and rotate-secret.
 import {
   BridgeWebhookDeletedOut,
   BridgeWebhookDeliveriesOut,
@@ -24,7 +24,7 @@ function ownerOf(request: FastifyRequest) {
 }
 
 export const webhookRoutes: FastifyPluginAsyncZod = async (app) => {
-  const webhooks = app.relay.webhooks;
+  const webhooks = app.webhooks.service;
 
   app.get('/webhooks', { schema: { ...bridgeDocs('List webhook endpoints'), response: { 200: BridgeWebhookListOut } } }, async (request) => ({
     success: true as const,

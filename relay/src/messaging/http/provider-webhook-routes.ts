@@ -5,33 +5,31 @@ import { MessagingErrorOut, ProviderWebhookOut } from '@ledgerwire/shared';
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../errors/catalogue.js';
-import type { MessagingModule } from '../messaging-module.js';
 import { SENDGRID_SIGNATURE_HEADER, SENDGRID_TIMESTAMP_HEADER } from '../provider-webhooks/sendgrid-signature.js';
 
-export function providerWebhookRoutes(messaging: MessagingModule): FastifyPluginAsyncZod {
-  return async (app) => {
-    app.removeAllContentTypeParsers();
-    app.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
+export const providerWebhookRoutes: FastifyPluginAsyncZod = async (app) => {
+  const messaging = app.messaging;
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
 
-    app.post(
-      '/api/webhooks/:provider',
-      {
-        schema: {
-          tags: ['messaging'],
-          summary: 'Provider event webhook (sendgrid: Signed Event Webhook, ECDSA P-256)',
-          params: z.object({ provider: z.string().min(1).max(40) }),
-          response: { 200: ProviderWebhookOut, 403: MessagingErrorOut, 404: MessagingErrorOut, 429: MessagingErrorOut },
-        },
+  app.post(
+    '/api/webhooks/:provider',
+    {
+      schema: {
+        tags: ['messaging'],
+        summary: 'Provider event webhook (sendgrid: Signed Event Webhook, ECDSA P-256)',
+        params: z.object({ provider: z.string().min(1).max(40) }),
+        response: { 200: ProviderWebhookOut, 403: MessagingErrorOut, 404: MessagingErrorOut, 429: MessagingErrorOut },
       },
-      (request) => {
-        if (request.params.provider !== 'sendgrid') throw new AppError('unknown_provider');
-        const body = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
-        const header = (name: string) => {
-          const value = request.headers[name];
-          return typeof value === 'string' ? value : undefined;
-        };
-        return messaging.providerWebhooks.receiveSendGrid(body, header(SENDGRID_SIGNATURE_HEADER), header(SENDGRID_TIMESTAMP_HEADER));
-      },
-    );
-  };
-}
+    },
+    (request) => {
+      if (request.params.provider !== 'sendgrid') throw new AppError('unknown_provider');
+      const body = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
+      const header = (name: string) => {
+        const value = request.headers[name];
+        return typeof value === 'string' ? value : undefined;
+      };
+      return messaging.providerWebhooks.receiveSendGrid(body, header(SENDGRID_SIGNATURE_HEADER), header(SENDGRID_TIMESTAMP_HEADER));
+    },
+  );
+};

@@ -36,7 +36,7 @@ describeOnDatabases('connect page calls', (kind) => {
   };
   const state = async (pagePath: string, status = 200) => (await call(relay.app, 'GET', `${pagePath}/state`, status)).body;
   const connectorOf = async (connectorId: string, values: { online?: number; connected?: number; books_running?: number; open_companies?: string }) =>
-    relay.app.relay.database.db.updateTable('connectors').set(values).where('id', '=', connectorId).execute();
+    relay.app.database.db.updateTable('connectors').set(values).where('id', '=', connectorId).execute();
 
   it('serves the page, then walks its state from pending to completed', async () => {
     const session = await newSession();
@@ -110,7 +110,7 @@ describeOnDatabases('connect page calls', (kind) => {
     await api(relay, tenant.credential, 'POST', `/api/v1/connect-sessions/${cancelled.id}/cancel`, 200);
     expect(await state(cancelled.path)).toMatchObject({ status: 'cancelled', return_url: null, books_companies: [] });
     const expired = await newSession();
-    await relay.app.relay.database.db.updateTable('connect_sessions').set({ expires_at: new Date(Date.now() - 1).toISOString() }).where('id', '=', expired.id).execute();
+    await relay.app.database.db.updateTable('connect_sessions').set({ expires_at: new Date(Date.now() - 1).toISOString() }).where('id', '=', expired.id).execute();
     expect((await state(expired.path)).status).toBe('expired');
     await call(relay.app, 'POST', `${expired.path}/choose`, 409, { payload: { books_company_guid: 'guid-x' } });
   });

@@ -52,7 +52,7 @@ describeOnDatabases('connect sessions', (kind) => {
     expect(companies.companies.map((c: any) => c.company_id)).toContain(session.company_id);
 
     // Neither the code nor the page token is kept in clear.
-    const row = await relay.app.relay.database.db.selectFrom('connect_sessions').selectAll().where('id', '=', session.id).executeTakeFirstOrThrow();
+    const row = await relay.app.database.db.selectFrom('connect_sessions').selectAll().where('id', '=', session.id).executeTakeFirstOrThrow();
     const stored = JSON.stringify(row);
     expect(stored).not.toContain(session.setup_code.replace('-', ''));
     expect(stored).not.toContain(session.url.split('/').pop().split('#')[0]);
@@ -63,7 +63,7 @@ describeOnDatabases('connect sessions', (kind) => {
     const pageToken = session.url.split('/').pop().split('#')[0];
     for (const plain of [canonical, `setup-code:${canonical}`, pageToken]) expect(stored).not.toContain(sha256Hex(plain));
     expect(row.setup_code_hash).toMatch(/^hmac:v1:[0-9a-f]{64}$/);
-    const relayKeyed = keyedDigestFor(relay.app.relay.config, 'connect-session-secrets');
+    const relayKeyed = keyedDigestFor(relay.app.config, 'connect-session-secrets');
     expect(row.setup_code_hash).toBe(relayKeyed.digest(`setup-code:${canonical}`));
     expect(row.page_token_hash).toBe(relayKeyed.digest(pageToken));
     expect(row.setup_code_hash).not.toBe(new KeyedDigest(randomBytes(32), 'connect-session-secrets').digest(`setup-code:${canonical}`));
@@ -128,7 +128,7 @@ describeOnDatabases('connect sessions', (kind) => {
         token: enrolled.credential,
         payload: { company_id: tenant.companyId, books_company_guid: 'guid-sharma', books_company_name: 'Sharma Traders (Books)' },
       });
-      await relay.app.relay.webhookDeliveryLoop.runOnce();
+      await relay.app.webhooks.deliveryLoop.runOnce();
       const [delivered] = await receiver.waitFor(1);
       expect(receiver.received).toHaveLength(1);
       const verified = new Webhook(hook.webhook.secret).verify(delivered!.body, delivered!.headers) as any;
@@ -163,13 +163,13 @@ describeOnDatabases('connect sessions', (kind) => {
     const refused = await enrol(first.connect_session.setup_code, 401);
 
     const { body: second } = await create({ customer_id: tenant.customerId, company_id: tenant.companyId, expires_in_seconds: 300 });
-    await relay.app.relay.database.db.updateTable('connect_sessions').set({ expires_at: new Date(Date.now() - 1000).toISOString() }).where('id', '=', second.connect_session.id).execute();
+    await relay.app.database.db.updateTable('connect_sessions').set({ expires_at: new Date(Date.now() - 1000).toISOString() }).where('id', '=', second.connect_session.id).execute();
     const { body: expired } = await api(relay, tenant.credential, 'GET', `/api/v1/connect-sessions/${second.connect_session.id}`, 200);
     expect(expired.connect_session.status).toBe('expired');
     const late = await enrol(second.connect_session.setup_code, 401);
     expect(late.body).toEqual(refused.body);
     await api(relay, tenant.credential, 'POST', `/api/v1/connect-sessions/${second.connect_session.id}/cancel`, 409);
-    const connectors = await relay.app.relay.database.db.selectFrom('connectors').select('machine_name').where('machine_name', '=', 'SHOP-PC').execute();
+    const connectors = await relay.app.database.db.selectFrom('connectors').select('machine_name').where('machine_name', '=', 'SHOP-PC').execute();
     expect(connectors).toEqual([]);
   });
 
@@ -183,7 +183,7 @@ describeOnDatabases('connect sessions', (kind) => {
     );
     expect(results.map((result) => result.statusCode).sort()).toEqual([200, 401, 401]);
     const winner = results.find((result) => result.statusCode === 200)!.json();
-    const raced = await relay.app.relay.database.db.selectFrom('connectors').select('id').where('machine_name', 'like', 'RACE-PC-%').execute();
+    const raced = await relay.app.database.db.selectFrom('connectors').select('id').where('machine_name', 'like', 'RACE-PC-%').execute();
     expect(raced.map((row) => row.id)).toEqual([winner.connector_id]);
     const { body: read } = await api(relay, tenant.credential, 'GET', `/api/v1/connect-sessions/${session.id}`, 200);
     expect(read.connect_session.connector_id).toBe(winner.connector_id);

@@ -38,7 +38,7 @@ describeOnDatabases('connector enrolment and socket authentication', (kind) => {
     expect(body).toEqual({ success: true, connector_id: expect.stringMatching(/^con_/), credential: expect.any(String), reenrolled: false });
     expect(body.credential.startsWith(`${body.connector_id}:`)).toBe(true);
 
-    const row = await relay.app.relay.database.db.selectFrom('connectors').selectAll().where('id', '=', body.connector_id).executeTakeFirstOrThrow();
+    const row = await relay.app.database.db.selectFrom('connectors').selectAll().where('id', '=', body.connector_id).executeTakeFirstOrThrow();
     const secret = body.credential.slice(body.connector_id.length + 1);
     expect(row.credential_hash).toBe(createHash('sha256').update(secret).digest('hex'));
     expect(JSON.stringify(row)).not.toContain(secret);
@@ -57,7 +57,7 @@ describeOnDatabases('connector enrolment and socket authentication', (kind) => {
     const bad = await call(relay.app, 'POST', '/api/v1/connectors/enroll', 400, { payload: { token: tenant.customerToken, machine_name: 'a\u0007b', version: '1' } });
     expect(bad.body.error.details[0].field).toBe('machine_name');
     await call(relay.app, 'POST', '/api/v1/connectors/enroll', 400, { payload: { token: tenant.customerToken } });
-    const count = await relay.app.relay.database.db.selectFrom('connectors').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    const count = await relay.app.database.db.selectFrom('connectors').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
     expect(Number(count.n)).toBe(0);
   });
 

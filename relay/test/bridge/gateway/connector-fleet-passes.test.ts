@@ -47,7 +47,7 @@ describeOnDatabases('gateway passes over many sessions', (kind) => {
     return ids;
   };
   const rows = (ids: readonly string[]) =>
-    relay.app.relay.database.db
+    relay.app.database.db
       .selectFrom('connectors')
       .select(['id', 'connected', 'session_id', 'last_seen_at', 'disconnected_at'])
       .where('id', 'in', [...ids])
@@ -56,7 +56,7 @@ describeOnDatabases('gateway passes over many sessions', (kind) => {
 
   it('writes last_seen_at for every connector heard since the last heartbeat pass, at the pass', async () => {
     const ids = await connectMany(3);
-    await relay.app.relay.database.db.updateTable('connectors').set({ last_seen_at: LONG_AGO }).where('id', 'in', ids).execute();
+    await relay.app.database.db.updateTable('connectors').set({ last_seen_at: LONG_AGO }).where('id', 'in', ids).execute();
     for (const [i, connector] of connectors.entries()) {
       connector.send({ type: 'ping', v: CONNECTOR_PROTOCOL_VERSION, nonce: `n-${i}` });
       await connector.next('pong', (m) => m.nonce === `n-${i}`);
@@ -64,22 +64,22 @@ describeOnDatabases('gateway passes over many sessions', (kind) => {
     expect((await rows(ids)).map((r) => r.last_seen_at)).toEqual([LONG_AGO, LONG_AGO, LONG_AGO]);
 
     const before = Date.now();
-    await relay.app.connectorGateway.heartbeatPass();
+    await relay.app.gateway.sessions.heartbeatPass();
     for (const row of await rows(ids)) expect(Date.parse(row.last_seen_at ?? '')).toBeGreaterThanOrEqual(before - 1000);
   });
 
   it('ends a session taken over elsewhere, and hands another its new pairing and its job, from one read for all', async () => {
     const [paired, takenOver, idle] = await connectMany(3);
     // Changes another relay process would make: a pairing of `paired` and a newer hello of `takenOver`.
-    await relay.app.relay.bridge.companyRepository.update(tenant.companyId, {
+    await relay.app.bridge.companyRepository.update(tenant.companyId, {
       connector_id: paired!,
       books_company_guid: 'books-guid-acme',
       books_company_name: 'Acme Traders',
     });
-    await relay.app.relay.database.db.updateTable('connectors').set({ session_id: 'cses_on-another-relay' }).where('id', '=', takenOver!).execute();
+    await relay.app.database.db.updateTable('connectors').set({ session_id: 'cses_on-another-relay' }).where('id', '=', takenOver!).execute();
     const jobId = await writeInvoice(relay.app, tenant, 'F/1');
 
-    await relay.app.connectorGateway.claimPass();
+    await relay.app.gateway.sessions.claimPass();
     const [pairedConnector, takenOverConnector, idleConnector] = connectors;
     expect((await pairedConnector!.next('pairings')).companies).toEqual([
       { company_id: tenant.companyId, books_company_guid: 'books-guid-acme', books_company_name: 'Acme Traders' },
@@ -89,7 +89,7 @@ describeOnDatabases('gateway passes over many sessions', (kind) => {
     expect((await takenOverConnector!.closed).code).toBe(CloseCode.replaced);
     expect(idleConnector!.isOpen).toBe(true);
     expect(idleConnector!.received.map((m) => m.type)).toEqual(['welcome']);
-    expect(relay.app.connectorGateway.sessionOf(idle!)?.ready).toBe(true);
+    expect(relay.app.gateway.sessions.sessionOf(idle!)?.ready).toBe(true);
   });
 
   it('records the close of every session when the relay shuts down, and hands back the jobs of the one that held some', async () => {
@@ -107,7 +107,7 @@ describeOnDatabases('gateway passes over many sessions', (kind) => {
       await relay.app.close();
       for (const connector of connectors) expect((await connector.closed).code).toBe(CloseCode.goingAway);
       reopened = await buildApp(relay.config);
-      const closed = await reopened.relay.database.db
+      const closed = await reopened.database.db
         .selectFrom('connectors')
         .select(['connected', 'disconnected_at'])
         .where('id', 'in', [...ids, enrolled.connector_id])

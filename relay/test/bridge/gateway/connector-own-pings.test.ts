@@ -45,9 +45,9 @@ describeOnDatabases('a connector that pings on its own', (kind) => {
       pings += 1;
       await new Promise((resolve) => setTimeout(resolve, HEARTBEAT_MS / 4));
     }
-    await relay.app.connectorGateway.presencePass();
+    await relay.app.gateway.sessions.presencePass();
 
-    const row = await relay.app.relay.database.db
+    const row = await relay.app.database.db
       .selectFrom('connectors')
       .select(['online', 'connected', 'last_seen_at'])
       .where('id', '=', enrolled.connector_id)

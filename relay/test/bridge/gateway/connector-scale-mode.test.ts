@@ -61,7 +61,7 @@ describe.runIf(availableDatabaseKinds().includes('postgres'))('connector gateway
     connector = await TestConnector.connect(baseUrlA, enrolled.credential);
     await connector.hello();
 
-    await appB.connectorGateway.claimPass();
+    await appB.gateway.sessions.claimPass();
     expect(await other.next('error')).toMatchObject({ code: 'replaced' });
     expect((await other.closed).code).toBe(CloseCode.replaced);
 
@@ -79,9 +79,9 @@ describe.runIf(availableDatabaseKinds().includes('postgres'))('connector gateway
 
     const channel = `LISTEN "lw_jobs_${relayA.testDatabase.database.kind === 'postgres' ? relayA.testDatabase.database.schema : ''}"`;
     const listeners = () =>
-      sql<{ pid: number }>`select pid from pg_stat_activity where query = ${channel}`.execute(relayA.app.relay.database.db).then((r) => r.rows.map((row) => row.pid));
+      sql<{ pid: number }>`select pid from pg_stat_activity where query = ${channel}`.execute(relayA.app.database.db).then((r) => r.rows.map((row) => row.pid));
     const before = await eventually(listeners, (pids) => pids.length === 2, 'both relays listening');
-    await sql`select pg_terminate_backend(pid) from pg_stat_activity where pid in (${sql.join(before)})`.execute(relayA.app.relay.database.db);
+    await sql`select pg_terminate_backend(pid) from pg_stat_activity where pid in (${sql.join(before)})`.execute(relayA.app.database.db);
     await eventually(listeners, (pids) => pids.length === 2 && pids.every((pid) => !before.includes(pid)), 'both relays listening again');
 
     const jobId = await writeInvoice(relayA.app, tenant, 'N/3');

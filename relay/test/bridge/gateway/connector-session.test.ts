@@ -38,7 +38,7 @@ describeOnDatabases('connector session protocol', (kind) => {
   /** A connector joined to the gateway through the in-memory link (the route's authentication is the socket tests' job). */
   const inMemory = () => {
     const link = createInMemoryLink();
-    relay.app.connectorGateway.attach(link.relay, { connectorId: enrolled.connector_id, customerId: tenant.customerId, applicationId: tenant.applicationId });
+    relay.app.gateway.sessions.attach(link.relay, { connectorId: enrolled.connector_id, customerId: tenant.customerId, applicationId: tenant.applicationId });
     const connector = new TestConnector(link.connector);
     open.push(connector);
     return connector;
@@ -173,7 +173,7 @@ describeOnDatabases('connector job leases', (kind) => {
       expect((await connector.receiveJob(jobId)).attempt).toBe(1);
 
       // The bridge's lease reaper requeues it; the queue's wake-up hands it to the same connector again.
-      await eventually(() => relay.app.relay.bridge.jobQueue.expireLeases(), (requeued) => requeued > 0, 'lease expiry');
+      await eventually(() => relay.app.bridge.jobQueue.expireLeases(), (requeued) => requeued > 0, 'lease expiry');
       const again = await connector.next('job.assign', (m) => m.job.job_id === jobId);
       expect(again.job.attempt).toBe(2);
       expect((await connector.complete(jobId, { books_voucher_guid: 'guid-l1' })).disposition).toBe('recorded');
@@ -205,12 +205,12 @@ describeOnDatabases('connector job leases while the connector is here', (kind) =
       const lost = await writeInvoice(relay.app, tenant, 'H/2');
       await connector.next('job.assign', (m) => m.job.job_id === lost); // never acknowledged
       const leaseOf = async (jobId: string) =>
-        (await relay.app.relay.database.db.selectFrom('transactions').select('lease_expires_at').where('job_id', '=', jobId).executeTakeFirstOrThrow()).lease_expires_at;
+        (await relay.app.database.db.selectFrom('transactions').select('lease_expires_at').where('job_id', '=', jobId).executeTakeFirstOrThrow()).lease_expires_at;
       const firstLease = await leaseOf(held);
 
       await eventually(() => leaseOf(held), (lease) => lease !== firstLease, 'the held job’s lease to be renewed');
       // The unacknowledged job's lease runs out (at least once: it goes out again); the held one's does not.
-      await eventually(() => relay.app.relay.bridge.jobQueue.expireLeases(), (requeued) => requeued > 0, 'the unacknowledged lease to run out');
+      await eventually(() => relay.app.bridge.jobQueue.expireLeases(), (requeued) => requeued > 0, 'the unacknowledged lease to run out');
       expect((await connector.next('job.assign', (m) => m.job.job_id === lost)).job.attempt).toBe(2);
       expect(await readTransaction(relay.app, tenant, held)).toMatchObject({ status: 'processing', retry_count: 0 });
       expect((await connector.complete(held, { books_voucher_guid: 'guid-h1' })).disposition).toBe('recorded');
@@ -254,7 +254,7 @@ describeOnDatabases('connector sessions at relay shutdown', (kind) => {
       const tenant = await createTenant(relay.app);
       const enrolled = await TestConnector.enroll(relay.app, { token: tenant.customerToken, machineName: 'PC-U' });
       // Hold the shutdown in its preClose hooks (where the gateway ends its sessions), with the port still open.
-      const gateway = relay.app.connectorGateway;
+      const gateway = relay.app.gateway.sessions;
       const closeGateway = gateway.close.bind(gateway);
       let release!: () => void;
       const held = new Promise<void>((resolve) => (release = resolve));
@@ -284,7 +284,7 @@ describeOnDatabases('connector sessions at relay shutdown', (kind) => {
       const first = await TestConnector.connect(baseUrl, enrolled.credential);
       await first.hello();
       // The gateway has ended its sessions (app.close's first step); the port still takes connections.
-      await relay.app.connectorGateway.close();
+      await relay.app.gateway.sessions.close();
       expect((await first.closed).code).toBe(CloseCode.goingAway);
       const redial = await TestConnector.connect(baseUrl, enrolled.credential);
       expect(await redial.closed).toEqual({ code: CloseCode.goingAway, reason: 'the relay is shutting down' });

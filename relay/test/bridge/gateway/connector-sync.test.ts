@@ -89,7 +89,7 @@ describeOnDatabases('connector sync batches', (kind) => {
     const deletions = await connector.syncBatch({ batch_id: 'd', company_id: tenant.companyId, kind: 'deletions', cursor: 'guids@2026-04-02', items: [{ object: 'voucher', guid: 'v-9' }] });
     expect(deletions).toMatchObject({ type: 'sync.ack', accepted: 1 });
 
-    const db = relay.app.relay.database.db;
+    const db = relay.app.database.db;
     const master = await db.selectFrom('pulled_masters').selectAll().where('books_master_guid', '=', 'led-1').executeTakeFirstOrThrow();
     expect(master).toMatchObject({ company_id: tenant.companyId, name: 'Customer A ', master_type: 'ledger' });
     const snapshot = await db.selectFrom('report_snapshots').selectAll().where('company_id', '=', tenant.companyId).executeTakeFirstOrThrow();
@@ -113,7 +113,7 @@ describeOnDatabases('connector sync batches', (kind) => {
     await connector.hello();
     const answer = await connector.syncBatch({ batch_id: 'x-1', company_id: unpaired, kind: 'vouchers', cursor: '1', items: [voucher('v-x', '1', 'X/1')] });
     expect(answer).toMatchObject({ type: 'error', code: 'company_not_paired', ref: 'x-1' });
-    const stored = await relay.app.relay.database.db.selectFrom('pulled_vouchers').select('id').where('books_voucher_guid', '=', 'v-x').execute();
+    const stored = await relay.app.database.db.selectFrom('pulled_vouchers').select('id').where('books_voucher_guid', '=', 'v-x').execute();
     expect(stored).toEqual([]);
   });
 });

@@ -45,11 +45,11 @@ describeOnDatabases('presence service', (kind) => {
         published.push({ owner: owner.id, type: event.type, data: event.data });
       },
     };
-    const db = relay.app.relay.database.db;
+    const db = relay.app.database.db;
     presence = new PresenceService({
       store: new ConnectorPresenceStore({ db }),
       connectors: new ConnectorRepository({ db }),
-      companies: relay.app.relay.bridge.companyRepository,
+      companies: relay.app.bridge.companyRepository,
       webhooks,
       timings: { offlineGraceMs: GRACE_MS, heartbeatMs: HEARTBEAT_MS },
       clock: () => now,
@@ -71,7 +71,7 @@ describeOnDatabases('presence service', (kind) => {
     expect(await presence.sweep()).toBe(1);
     expect(await presence.sweep()).toBe(0);
     expect(await types()).toEqual(['connector.online', 'books.started', 'connector.offline']);
-    const record = await new ConnectorRepository({ db: relay.app.relay.database.db }).get(connector.connectorId);
+    const record = await new ConnectorRepository({ db: relay.app.database.db }).get(connector.connectorId);
     expect(record).toMatchObject({ online: false, books_running: true, open_companies: BOOKS_RUNNING.open_companies });
   });
 
@@ -95,7 +95,7 @@ describeOnDatabases('presence service', (kind) => {
     await presence.sessionOpened(connector, 's-3', '1.0.2', BOOKS_RUNNING);
     expect(await presence.ownsConnector(connector.connectorId, 's-3')).toBe(true);
     expect(await types()).toEqual(['connector.online', 'books.started']);
-    const record = await new ConnectorRepository({ db: relay.app.relay.database.db }).get(connector.connectorId);
+    const record = await new ConnectorRepository({ db: relay.app.database.db }).get(connector.connectorId);
     expect(record).toMatchObject({ online: true, version: '1.0.2', books_running: true, open_companies: BOOKS_RUNNING.open_companies });
   });
 

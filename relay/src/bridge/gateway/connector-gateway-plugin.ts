@@ -1,0 +1,102 @@
+// The connector gateway module: builds its stores and services over the database, the bridge's job
+// queue, pulled-data store, companies and customers, and the webhook engine; puts them on the app as
+// `app.gateway`; registers the connector routes and the hosted connect page's calls; starts its loops
+// with the app and ends every session before the database closes.
+import fp from 'fastify-plugin';
+import type { BackgroundLoop } from '../../background/background-loop.js';
+import { systemClock } from '../bridge-ids.js';
+import { ConnectPageService } from '../connect-sessions/connect-page-service.js';
+import { connectPageRoutes } from '../connect-sessions/connect-page-routes.js';
+import { ConnectSessionStore } from '../connect-sessions/connect-session-store.js';
+import { ConnectorRepository } from '../connectors/connector-repository.js';
+import { ConnectorPresenceStore } from '../connectors/connector-presence-store.js';
+import { SyncCursorStore } from '../connectors/sync-cursor-store.js';
+import { ConnectorGateway } from './connector-gateway.js';
+import { ConnectorPairingService } from './connector-pairing-service.js';
+import { connectorRoutes } from './connector-routes.js';
+import { EnrolmentService } from './enrolment-service.js';
+import type { Clock } from './gateway-ports.js';
+import { createJobWakeChannel } from './job-wake-channel.js';
+import { PresenceService } from './presence-service.js';
+
+export type GatewayModule = Readonly<{
+  /** The live connector sessions of this relay process, and the passes (claim, heartbeat, presence) over them. */
+  sessions: ConnectorGateway;
+  enrolment: EnrolmentService;
+  pairing: ConnectorPairingService;
+  /** What the hosted connect page asks and chooses, under its page token. */
+  connectPage: ConnectPageService;
+  /** The module's background loops, for /readyz and the console. */
+  loops: readonly BackgroundLoop[];
+}>;
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    gateway: GatewayModule;
+  }
+}
+
+export type GatewayPluginOptions = Readonly<{ clock?: Clock }>;
+
+export const connectorGatewayPlugin = fp<GatewayPluginOptions>(
+  async (app, options) => {
+    const { config, database, bridge } = app;
+    const clock = options.clock ?? systemClock;
+    const log = app.log.child({ component: 'connector-gateway' });
+    const db = database.db;
+    const connectors = new ConnectorRepository({ db });
+    const presence = new PresenceService({
+      store: new ConnectorPresenceStore({ db }),
+      connectors,
+      companies: bridge.companyRepository,
+      webhooks: app.webhooks.service,
+      timings: { offlineGraceMs: config.connectors.offlineGraceMs, heartbeatMs: config.connectors.heartbeatMs },
+      clock,
+      log,
+    });
+    const sessions = new ConnectorGateway({
+      jobs: bridge.jobQueue,
+      pulledData: bridge.pulledData,
+      companies: bridge.companyRepository,
+      cursors: new SyncCursorStore({ db }),
+      presence,
+      wakeChannel: createJobWakeChannel({ database: config.database, capabilities: database.capabilities, log }),
+      settings: config.connectors,
+      clock,
+      log,
+    });
+    const pairing = new ConnectorPairingService({
+      companies: bridge.companyRepository,
+      pairingsChanged: (connectorId) => sessions.pairingsChanged(connectorId),
+      paired: (connectorId, companyId) => bridge.connectSessions.companyPaired(connectorId, companyId),
+    });
+    const enrolment = new EnrolmentService({
+      connectors,
+      customers: bridge.customers,
+      setupCodes: bridge.connectSessions,
+      guard: { counter: bridge.limiter, attemptsPerHour: config.bridge.setupCodeAttemptsPerHour },
+      clock,
+    });
+    // The hosted connect page pairs on behalf of the connector its code enrolled, through the same service.
+    const connectPage = new ConnectPageService({
+      store: new ConnectSessionStore(db),
+      secrets: bridge.connectSecrets,
+      customers: bridge.customers,
+      companies: bridge.companyRepository,
+      connectors,
+      pair: (connector, input) => pairing.pair(connector, input),
+      installerFile: config.bridge.connectorInstallerFile,
+      clock,
+    });
+    app.decorate('gateway', Object.freeze({ sessions, enrolment, pairing, connectPage, loops: sessions.loops }));
+    app.addHook('onReady', () => sessions.start({ startLoops: config.workersEnabled }));
+    app.addHook('preClose', () => sessions.close());
+    await app.register(connectorRoutes);
+    await app.register(connectPageRoutes);
+  },
+  {
+    name: 'ledgerwire-connector-gateway',
+    fastify: '5.x',
+    dependencies: ['ledgerwire-config', 'ledgerwire-database', 'ledgerwire-webhooks', 'ledgerwire-bridge'],
+  },
+);
