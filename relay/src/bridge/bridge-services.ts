@@ -1,10 +1,9 @@
 // Builds the accounting bridge's services once per app: repositories, the job queue the gateway
-// claims from, the pulled-data store it writes into, and the lease reaper loop.
+// claims from, the pulled-data store it writes into, and the lease reaper loop (workers/lease-reaper.ts).
 import type { FastifyBaseLogger } from 'fastify';
 import type { BridgeConfig } from '../config/load-config.js';
 import type { RelayDatabase } from '../db/database.js';
-import { createBackgroundLoop, type BackgroundLoop } from '../background/background-loop.js';
-import { oldestDueAt } from '../background/oldest-due-row.js';
+import type { BackgroundLoop } from '../background/background-loop.js';
 import { GroupedRateCount } from '../limits/grouped-rate-count.js';
 import { RateLimiter, rateLimiterOptionsFor } from '../limits/rate-limiter.js';
 import type { KeyedDigest } from '../security/keyed-digest.js';
@@ -27,6 +26,7 @@ import { MasterWriteService } from './writes/master-write-service.js';
 import { VoucherLifecycleService } from './writes/voucher-lifecycle-service.js';
 import { VoucherTypeKinds } from './writes/voucher-kind-lookup.js';
 import { VoucherWriteService } from './writes/voucher-write-service.js';
+import { createLeaseReaper } from './workers/lease-reaper.js';
 
 export type BridgeServices = Readonly<{
   config: BridgeConfig;
@@ -76,15 +76,7 @@ export function createBridgeServices(deps: {
   const companyScope = new CompanyScope({ db });
   const companyRepository = new CompanyRepository({ db, onChange: () => companyScope.forget() });
   const jobQueue = new JobQueue({ db, capabilities, maxRetries: deps.config.maxRetries, webhooksQueued: () => deps.events()?.notifyQueued?.() });
-  const leaseReaper = createBackgroundLoop({
-    name: 'bridge-lease-reaper',
-    intervalMs: deps.config.leaseReaperIntervalMs,
-    log: deps.log,
-    pass: async () => {
-      await jobQueue.expireLeases();
-    },
-    oldestDue: (at) => oldestDueAt(db, { table: 'transactions', status: 'processing', dueColumn: 'lease_expires_at' }, at),
-  });
+  const leaseReaper = createLeaseReaper({ db, jobQueue, intervalMs: deps.config.leaseReaperIntervalMs, log: deps.log });
   const voucherTypes = new VoucherTypeKinds({ db });
   // On SQLite (one process) per-minute counts are kept in memory, as the messaging API keeps its
   // burst counts: no write transaction per request. On PostgreSQL they stay in the shared table,
