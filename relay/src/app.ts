@@ -15,6 +15,7 @@ import { clientErrorHandler, registerRequestEdge } from './http/request-edge.js'
 import { registerRequestLog } from './http/request-log.js';
 import { strictValidatorCompiler } from './http/strict-integer-params.js';
 import { endUpgradesWhileClosing } from './http/upgrades-while-closing.js';
+import { clockPlugin } from './foundation/clock-plugin.js';
 import { messagingPlugin } from './messaging/messaging-plugin.js';
 import { operatorPlugin } from './operator/operator-plugin.js';
 import { probeRoutes } from './probes/probe-routes.js';
@@ -23,7 +24,7 @@ import { webhooksPlugin } from './webhooks/webhooks-plugin.js';
 export type BuildAppOptions = Readonly<{
   /** Pino destination override (tests pass a stream to read logs). */
   logStream?: NodeJS.WritableStream;
-  /** Time source for messaging limits and signature freshness (tests pin it); default Date.now. */
+  /** The relay's clock (foundation/clock.ts): every module reads time from it; tests pin and move it. Default Date.now. */
   now?: () => number;
 }>;
 
@@ -48,6 +49,9 @@ export async function buildApp(config: RelayConfig, options: BuildAppOptions = {
     trustProxy: trustedProxies(config.trustProxy),
     genReqId: () => `req_${randomUUID()}`,
     bodyLimit: 1024 * 1024,
+    // Module plugins wait on the database (migrations on a large or busy one take minutes, not Fastify's
+    // default 10 s); a database that does not answer fails its own connection timeout instead.
+    pluginTimeout: 0,
     routerOptions: { maxParamLength: MAX_PATH_PARAM_LENGTH },
     frameworkErrors: routerErrorHandler,
     clientErrorHandler,
@@ -74,12 +78,13 @@ export async function buildApp(config: RelayConfig, options: BuildAppOptions = {
   // OpenAPI first: it documents every route registered after it.
   await registerOpenApi(app, config.publicUrl);
   await app.register(configPlugin, { config });
+  await app.register(clockPlugin, options.now ? { now: options.now } : {});
   await app.register(databasePlugin);
   // Before any other /admin/v1 route: authenticates operators, checks roles, writes the audit log.
   await app.register(operatorPlugin);
   await app.register(probeRoutes);
   await app.register(webhooksPlugin);
-  await app.register(messagingPlugin, options.now ? { now: options.now } : {});
+  await app.register(messagingPlugin);
   await app.register(bridgePlugin);
   await app.register(connectorGatewayPlugin);
   await app.register(consolePlugin);

@@ -24,6 +24,7 @@ export const bridgePlugin = fp(
       keyedDigest: (purpose) => keyedDigestFor(config, purpose),
       log: app.log.child({ component: 'bridge' }),
       events: () => app.webhooks.service,
+      clock: app.clock,
     });
     app.decorate('bridge', bridge);
     if (config.workersEnabled) app.addHook('onReady', async () => bridge.leaseReaper.start());
@@ -35,6 +36,6 @@ export const bridgePlugin = fp(
   {
     name: 'ledgerwire-bridge',
     fastify: '5.x',
-    dependencies: ['ledgerwire-config', 'ledgerwire-database', 'ledgerwire-operators', 'ledgerwire-webhooks'],
+    dependencies: ['ledgerwire-config', 'ledgerwire-clock', 'ledgerwire-database', 'ledgerwire-operators', 'ledgerwire-webhooks'],
   },
 );

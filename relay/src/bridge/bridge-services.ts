@@ -2,6 +2,7 @@
 // claims from, the pulled-data store it writes into, and the lease reaper loop (workers/lease-reaper.ts).
 import type { FastifyBaseLogger } from 'fastify';
 import type { BridgeConfig } from '../config/load-config.js';
+import { relayClock, type RelayClock } from '../foundation/clock.js';
 import type { RelayDatabase } from '../db/database.js';
 import type { BackgroundLoop } from '../background/background-loop.js';
 import { GroupedRateCount } from '../limits/grouped-rate-count.js';
@@ -69,20 +70,23 @@ export function createBridgeServices(deps: {
   log: FastifyBaseLogger;
   /** Late-bound: the webhook engine is built beside the bridge. */
   events: () => BridgeEventPublisher | undefined;
+  /** The relay's clock (app.clock); the system clock when left out (the admin CLI). */
+  clock?: RelayClock;
 }): BridgeServices {
   const { db, capabilities } = deps.database;
+  const { now, date: clock } = deps.clock ?? relayClock();
   const connectors: ConnectorDirectory = new ConnectorRepository({ db });
-  const customers = new CustomerService({ db });
-  const companyScope = new CompanyScope({ db });
-  const companyRepository = new CompanyRepository({ db, onChange: () => companyScope.forget() });
-  const jobQueue = new JobQueue({ db, capabilities, maxRetries: deps.config.maxRetries, webhooksQueued: () => deps.events()?.notifyQueued?.() });
+  const customers = new CustomerService({ db, clock });
+  const companyScope = new CompanyScope({ db, now });
+  const companyRepository = new CompanyRepository({ db, clock, onChange: () => companyScope.forget() });
+  const jobQueue = new JobQueue({ db, capabilities, clock, maxRetries: deps.config.maxRetries, webhooksQueued: () => deps.events()?.notifyQueued?.() });
   const leaseReaper = createLeaseReaper({ db, jobQueue, intervalMs: deps.config.leaseReaperIntervalMs, log: deps.log });
-  const voucherTypes = new VoucherTypeKinds({ db });
+  const voucherTypes = new VoucherTypeKinds({ db, now });
   // On SQLite (one process) per-minute counts are kept in memory, as the messaging API keeps its
   // burst counts: no write transaction per request. On PostgreSQL they stay in the shared table,
   // committed without waiting for the WAL flush, and the requests of one key read in the same turn (or
   // while its last count was written) are counted with one write.
-  const limiter = new RateLimiter(db, Date.now, rateLimiterOptionsFor(capabilities));
+  const limiter = new RateLimiter(db, now, rateLimiterOptionsFor(capabilities));
   const companies: CompanyService = new CompanyService({
     companies: companyRepository,
     customers,
@@ -102,10 +106,11 @@ export function createBridgeServices(deps: {
     connectors: () => connectors,
     webhooksQueued: () => deps.events()?.notifyQueued?.(),
     publicUrl: deps.publicUrl,
+    clock,
   });
   return Object.freeze({
     config: deps.config,
-    applications: new ApplicationService({ db }),
+    applications: new ApplicationService({ db, clock }),
     customers,
     companyRepository,
     companies,
@@ -114,11 +119,11 @@ export function createBridgeServices(deps: {
     companyScope,
     jobQueue,
     transactions: new TransactionService({ db, connectors: () => connectors }),
-    vouchers: new VoucherWriteService({ db, queue: jobQueue, voucherTypes }),
-    voucherLifecycle: new VoucherLifecycleService({ db, queue: jobQueue }),
-    masters: new MasterWriteService({ queue: jobQueue }),
-    pulledData: new PulledDataStore({ db, capabilities, onMastersChange: () => voucherTypes.forget() }),
-    pulledVouchers: new PulledVoucherService({ db }),
+    vouchers: new VoucherWriteService({ db, queue: jobQueue, voucherTypes, clock }),
+    voucherLifecycle: new VoucherLifecycleService({ db, queue: jobQueue, clock }),
+    masters: new MasterWriteService({ queue: jobQueue, clock }),
+    pulledData: new PulledDataStore({ db, capabilities, clock, onMastersChange: () => voucherTypes.forget() }),
+    pulledVouchers: new PulledVoucherService({ db, clock }),
     pulledMasters: new PulledMasterService({ db }),
     statistics: new SyncStatisticsService({ db }),
     limiter,

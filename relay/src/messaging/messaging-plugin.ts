@@ -14,18 +14,13 @@ declare module 'fastify' {
   }
 }
 
-export type MessagingPluginOptions = Readonly<{
-  /** Time source for limits, retries and signature freshness (tests pin it); default Date.now. */
-  now?: () => number;
-}>;
-
-export const messagingPlugin = fp<MessagingPluginOptions>(
-  async (app, options) => {
+export const messagingPlugin = fp(
+  async (app) => {
     const messaging = createMessagingModule({
       config: app.config,
       database: app.database,
       log: app.log.child({ component: 'messaging' }),
-      ...(options.now ? { now: options.now } : {}),
+      now: app.clock.now,
       webhooks: () => app.webhooks.service,
     });
     app.decorate('messaging', messaging);
@@ -38,6 +33,6 @@ export const messagingPlugin = fp<MessagingPluginOptions>(
   {
     name: 'ledgerwire-messaging',
     fastify: '5.x',
-    dependencies: ['ledgerwire-config', 'ledgerwire-database', 'ledgerwire-operators', 'ledgerwire-webhooks'],
+    dependencies: ['ledgerwire-config', 'ledgerwire-clock', 'ledgerwire-database', 'ledgerwire-operators', 'ledgerwire-webhooks'],
   },
 );

@@ -37,7 +37,7 @@ export const operatorPlugin = fp(
     const operators: OperatorModule = Object.freeze({
       token,
       installationId: await ensureInstallationId(database.db),
-      accounts: new OperatorAccountService(new OperatorAccountRepository(database.db), token),
+      accounts: new OperatorAccountService(new OperatorAccountRepository(database.db), token, app.clock.date),
       auditLog: new AuditLogRepository(database.db),
       routes,
     });
@@ -52,8 +52,8 @@ export const operatorPlugin = fp(
     });
     app.decorate('operators', operators);
     registerOperatorAccess(app, operators.accounts);
-    registerAuditRecorder(app, operators.auditLog);
+    registerAuditRecorder(app, operators.auditLog, app.clock.date);
     await app.register(operatorRoutes, { prefix: '/admin/v1' });
   },
-  { name: 'ledgerwire-operators', fastify: '5.x', dependencies: ['ledgerwire-config', 'ledgerwire-database'] },
+  { name: 'ledgerwire-operators', fastify: '5.x', dependencies: ['ledgerwire-config', 'ledgerwire-clock', 'ledgerwire-database'] },
 );

@@ -40,6 +40,7 @@ export const webhooksPlugin = fp(
       capabilities: database.capabilities,
       allowPrivateUrls: config.webhookAllowPrivateUrls,
       secretBox,
+      clock: app.clock.date,
       log: app.log.child({ component: 'webhooks' }),
     });
     const service = new WebhookService({
@@ -48,6 +49,7 @@ export const webhooksPlugin = fp(
       allowPrivateUrls: config.webhookAllowPrivateUrls,
       eventTypes: WEBHOOK_EVENT_TYPES,
       secretBox,
+      clock: app.clock.date,
       wake: () => deliveryLoop.wake(),
     });
     app.decorate('webhooks', Object.freeze({ service, deliveryLoop, loops: [deliveryLoop] }));
@@ -55,5 +57,5 @@ export const webhooksPlugin = fp(
     app.addHook('preClose', () => deliveryLoop.stop());
     await app.register(webhookOperatorRoutes, { prefix: '/admin/v1' });
   },
-  { name: 'ledgerwire-webhooks', fastify: '5.x', dependencies: ['ledgerwire-config', 'ledgerwire-database', 'ledgerwire-operators'] },
+  { name: 'ledgerwire-webhooks', fastify: '5.x', dependencies: ['ledgerwire-config', 'ledgerwire-clock', 'ledgerwire-database', 'ledgerwire-operators'] },
 );

@@ -4,7 +4,6 @@
 // with the app and ends every session before the database closes.
 import fp from 'fastify-plugin';
 import type { BackgroundLoop } from '../../background/background-loop.js';
-import { systemClock } from '../bridge-ids.js';
 import { ConnectPageService } from '../connect-sessions/connect-page-service.js';
 import { connectPageRoutes } from '../connect-sessions/connect-page-routes.js';
 import { ConnectSessionStore } from '../connect-sessions/connect-session-store.js';
@@ -15,7 +14,6 @@ import { ConnectorGateway } from './connector-gateway.js';
 import { ConnectorPairingService } from './connector-pairing-service.js';
 import { connectorRoutes } from './connector-routes.js';
 import { EnrolmentService } from './enrolment-service.js';
-import type { Clock } from './gateway-ports.js';
 import { createJobWakeChannel } from './job-wake-channel.js';
 import { PresenceService } from './presence-service.js';
 
@@ -36,12 +34,10 @@ declare module 'fastify' {
   }
 }
 
-export type GatewayPluginOptions = Readonly<{ clock?: Clock }>;
-
-export const connectorGatewayPlugin = fp<GatewayPluginOptions>(
-  async (app, options) => {
+export const connectorGatewayPlugin = fp(
+  async (app) => {
     const { config, database, bridge } = app;
-    const clock = options.clock ?? systemClock;
+    const clock = app.clock.date;
     const log = app.log.child({ component: 'connector-gateway' });
     const db = database.db;
     const connectors = new ConnectorRepository({ db });
@@ -97,6 +93,6 @@ export const connectorGatewayPlugin = fp<GatewayPluginOptions>(
   {
     name: 'ledgerwire-connector-gateway',
     fastify: '5.x',
-    dependencies: ['ledgerwire-config', 'ledgerwire-database', 'ledgerwire-webhooks', 'ledgerwire-bridge'],
+    dependencies: ['ledgerwire-config', 'ledgerwire-clock', 'ledgerwire-database', 'ledgerwire-webhooks', 'ledgerwire-bridge'],
   },
 );
