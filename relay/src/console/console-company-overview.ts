@@ -1,15 +1,14 @@
 // Companies as support sees them, in one query per page: names instead of ids (application, customer,
 // connector machine, books company), the paired connector's last report, the queue counts, and why
-// the queue waits (console-waiting-reason.ts).
-import { sql, type Kysely } from 'kysely';
+// the queue waits (console-waiting-reason.ts). The query is store/search-console-companies.ts; this
+// class turns its rows into the console's shape.
+import type { Kysely } from 'kysely';
 import type { ConsoleCompanyOverviewOut, ConsoleCompanySearchQuery } from '@ledgerwire/shared';
 import type { Database } from '../db/schema.js';
 import { AppError } from '../errors/catalogue.js';
 import { connectorFacts } from '../bridge/jobs/waiting-reason.js';
-import { companyOpenIn, companyWaitingReason, isPaired, PAIRING_AND_PRESENCE_COLUMNS } from './console-waiting-reason.js';
-import { columnContains } from './console-sql.js';
-
-type Filter = Readonly<{ applicationId?: string | undefined; q?: string | undefined; companyId?: number; limit: number; offset: number }>;
+import { companyOpenIn, companyWaitingReason, isPaired } from './console-waiting-reason.js';
+import { searchConsoleCompanies, type ConsoleCompanyFilter as Filter } from './store/search-console-companies.js';
 
 export class ConsoleCompanyOverview {
   constructor(private readonly db: Kysely<Database>) {}
@@ -26,34 +25,7 @@ export class ConsoleCompanyOverview {
   }
 
   private async page(filter: Filter): Promise<{ total: number; companies: ConsoleCompanyOverviewOut[] }> {
-    const count = (status: 'queued' | 'processing' | 'failed') =>
-      sql<number | string>`(select count(*) from transactions t where t.company_id = c.id and t.status = ${status})`;
-    let query = this.db
-      .selectFrom('companies as c')
-      .leftJoin('applications as a', 'a.id', 'c.application_id')
-      .leftJoin('customers as cu', 'cu.id', 'c.customer_id')
-      .leftJoin('connectors as k', 'k.id', 'c.connector_id')
-      .select([
-        'c.id',
-        'c.name',
-        'c.application_id',
-        'a.name as application_name',
-        'c.customer_id',
-        'cu.name as customer_name',
-        ...PAIRING_AND_PRESENCE_COLUMNS,
-        count('queued').as('jobs_queued'),
-        count('processing').as('jobs_processing'),
-        count('failed').as('jobs_failed'),
-        sql<string | null>`(select min(t.created_at) from transactions t where t.company_id = c.id and t.status = 'queued')`.as('oldest_queued_at'),
-        sql<number | string>`count(*) over ()`.as('total'),
-      ]);
-    if (filter.companyId !== undefined) query = query.where('c.id', '=', filter.companyId);
-    if (filter.applicationId !== undefined) query = query.where('c.application_id', '=', filter.applicationId);
-    const text = filter.q;
-    if (text !== undefined) {
-      query = query.where((eb) => eb.or([columnContains('c.name', text), columnContains('cu.name', text), columnContains('c.books_company_name', text)]));
-    }
-    const rows = await query.orderBy('c.name').orderBy('c.id').limit(filter.limit).offset(filter.offset).execute();
+    const rows = await searchConsoleCompanies(this.db, filter);
     const total = rows[0] ? Number(rows[0].total) : await this.countOnly(filter);
     return {
       total,

@@ -1,44 +1,45 @@
-// SQL for operator accounts. A token is found by its SHA-256 digest (unique), so every relay
-// process sees a rotation or revocation on the very next request: nothing is cached.
-import type { Kysely, Selectable } from 'kysely';
+// Operator accounts. A token is found by its SHA-256 digest (unique), so every relay process sees a
+// rotation or revocation on the very next request: nothing is cached. Each method runs one operation
+// of store/accounts/.
+import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
-import type { OperatorTables } from '../db/operator-tables.js';
+import { findActiveOperatorByTokenHash } from './store/accounts/find-active-operator-by-token-hash.js';
+import { findOperatorAccount } from './store/accounts/find-operator-account.js';
+import { insertOperatorAccount } from './store/accounts/insert-operator-account.js';
+import { listOperatorAccounts } from './store/accounts/list-operator-accounts.js';
+import type { OperatorAccountRow } from './store/accounts/operator-account-row.js';
+import { replaceOperatorTokenHash } from './store/accounts/replace-operator-token-hash.js';
+import { revokeOperatorAccount } from './store/accounts/revoke-operator-account.js';
 
-export type OperatorAccountRow = Selectable<OperatorTables['operator_accounts']>;
+export type { OperatorAccountRow } from './store/accounts/operator-account-row.js';
 
 export class OperatorAccountRepository {
   constructor(private readonly db: Kysely<Database>) {}
 
-  async insert(row: OperatorAccountRow): Promise<void> {
-    await this.db.insertInto('operator_accounts').values(row).execute();
+  insert(row: OperatorAccountRow): Promise<void> {
+    return insertOperatorAccount(this.db, row);
   }
 
-  async findById(id: string): Promise<OperatorAccountRow | undefined> {
-    return this.db.selectFrom('operator_accounts').selectAll().where('id', '=', id).executeTakeFirst();
+  findById(id: string): Promise<OperatorAccountRow | undefined> {
+    return findOperatorAccount(this.db, id);
   }
 
   /** The active account holding this token digest, if any. */
-  async findActiveByTokenHash(tokenHash: string): Promise<OperatorAccountRow | undefined> {
-    return this.db.selectFrom('operator_accounts').selectAll().where('token_hash', '=', tokenHash).where('revoked_at', 'is', null).executeTakeFirst();
+  findActiveByTokenHash(tokenHash: string): Promise<OperatorAccountRow | undefined> {
+    return findActiveOperatorByTokenHash(this.db, tokenHash);
   }
 
-  async list(): Promise<OperatorAccountRow[]> {
-    return this.db.selectFrom('operator_accounts').selectAll().orderBy('created_at').orderBy('id').execute();
+  list(): Promise<OperatorAccountRow[]> {
+    return listOperatorAccounts(this.db);
   }
 
   /** Replaces the digest of an active account; false when it is revoked or absent. */
-  async replaceTokenHash(id: string, tokenHash: string, at: string): Promise<boolean> {
-    const result = await this.db
-      .updateTable('operator_accounts')
-      .set({ token_hash: tokenHash, token_rotated_at: at })
-      .where('id', '=', id)
-      .where('revoked_at', 'is', null)
-      .executeTakeFirst();
-    return result.numUpdatedRows > 0n;
+  replaceTokenHash(id: string, tokenHash: string, at: string): Promise<boolean> {
+    return replaceOperatorTokenHash(this.db, id, tokenHash, at);
   }
 
   /** Marks the account revoked (idempotent: the first revocation time stays). */
-  async revoke(id: string, at: string): Promise<void> {
-    await this.db.updateTable('operator_accounts').set({ revoked_at: at }).where('id', '=', id).where('revoked_at', 'is', null).execute();
+  revoke(id: string, at: string): Promise<void> {
+    return revokeOperatorAccount(this.db, id, at);
   }
 }

@@ -1,4 +1,4 @@
-// SQL for webhook endpoints. Deleted endpoints stay as rows (their deliveries keep pointing at them
+// Webhook endpoints (each method runs one operation of store/endpoints/). Deleted endpoints stay as rows (their deliveries keep pointing at them
 // for the history) but lose their secrets and are invisible to owners.
 //
 // Signing secrets cannot be hashed like every other secret the relay keeps (an HMAC signature is
@@ -13,6 +13,18 @@ import type { EndpointRow, WebhookOwner } from './webhook-records.js';
 import { parseEventList } from './webhook-records.js';
 import { isSealed, type SecretBox } from '../security/secret-box.js';
 import { parseRetiredSecrets, type RetiredSecret } from './webhook-signing.js';
+import { disableEndpoint } from './store/endpoints/disable-endpoint.js';
+import { findEndpointById } from './store/endpoints/find-endpoint-by-id.js';
+import { findOwnerEndpoint } from './store/endpoints/find-owner-endpoint.js';
+import { insertWebhookEndpoint } from './store/endpoints/insert-webhook-endpoint.js';
+import { listEnabledOwnerEndpoints } from './store/endpoints/list-enabled-owner-endpoints.js';
+import { listEndpointsWithClearSecrets } from './store/endpoints/list-endpoints-with-clear-secrets.js';
+import { listOwnerEndpoints } from './store/endpoints/list-owner-endpoints.js';
+import { markEndpointFailing } from './store/endpoints/mark-endpoint-failing.js';
+import { markEndpointHealthy } from './store/endpoints/mark-endpoint-healthy.js';
+import { replaceEndpointSecret } from './store/endpoints/replace-endpoint-secret.js';
+import { updateWebhookEndpoint } from './store/endpoints/update-webhook-endpoint.js';
+import { writeSealedEndpointSecrets } from './store/endpoints/write-sealed-endpoint-secrets.js';
 
 /** An endpoint's signing keys in clear: the current one and the retired ones still listed. */
 export type OpenedSecrets = Readonly<{ secret: string; retired: RetiredSecret[] }>;
@@ -24,10 +36,7 @@ export class WebhookEndpointRepository {
   ) {}
 
   async insert(row: Insertable<WebhookEndpointsTable>): Promise<void> {
-    await this.db
-      .insertInto('webhook_endpoints')
-      .values({ ...row, secret: this.box.seal(row.secret, row.id), retired_secrets: this.sealRetired(row.retired_secrets, row.id) })
-      .execute();
+    await insertWebhookEndpoint(this.db, { ...row, secret: this.box.seal(row.secret, row.id), retired_secrets: this.sealRetired(row.retired_secrets, row.id) });
   }
 
   /**
@@ -39,14 +48,11 @@ export class WebhookEndpointRepository {
     expectedStored: string,
     changes: { secret: string; retired_secrets: string; updated_at: string },
   ): Promise<boolean> {
-    const result = await this.db
-      .updateTable('webhook_endpoints')
-      .set({ ...changes, secret: this.box.seal(changes.secret, id), retired_secrets: this.sealRetired(changes.retired_secrets, id) })
-      .where('id', '=', id)
-      .where('secret', '=', expectedStored)
-      .where('deleted_at', 'is', null)
-      .executeTakeFirst();
-    return Number(result.numUpdatedRows) > 0;
+    return replaceEndpointSecret(this.db, id, expectedStored, {
+      ...changes,
+      secret: this.box.seal(changes.secret, id),
+      retired_secrets: this.sealRetired(changes.retired_secrets, id),
+    });
   }
 
   /** The row's keys in clear; throws SecretUnreadableError when this relay's key cannot open them. */
@@ -62,68 +68,34 @@ export class WebhookEndpointRepository {
    * row is written only if it still holds what was read, so relays starting together do not collide.
    */
   async sealClearSecrets(): Promise<number> {
-    const rows = await this.db
-      .selectFrom('webhook_endpoints')
-      .select(['id', 'secret', 'retired_secrets'])
-      .where((eb) => eb.or([eb.and([eb('secret', '<>', ''), eb('secret', 'not like', 'enc:%')]), eb('retired_secrets', 'like', '%"secret":"whsec%')]))
-      .execute();
+    const rows = await listEndpointsWithClearSecrets(this.db);
     let sealed = 0;
     for (const row of rows) {
       const secret = this.box.seal(row.secret, row.id);
       const retired = this.sealRetired(row.retired_secrets, row.id);
       if (secret === row.secret && retired === row.retired_secrets) continue;
-      const result = await this.db
-        .updateTable('webhook_endpoints')
-        .set({ secret, retired_secrets: retired })
-        .where('id', '=', row.id)
-        .where('secret', '=', row.secret)
-        .where('retired_secrets', '=', row.retired_secrets)
-        .executeTakeFirst();
-      sealed += Number(result.numUpdatedRows);
+      sealed += await writeSealedEndpointSecrets(this.db, row, { secret, retired_secrets: retired });
     }
     return sealed;
   }
 
   /** The owner's live endpoint, or undefined when absent, deleted or someone else's. */
   async find(owner: WebhookOwner, id: string): Promise<EndpointRow | undefined> {
-    return this.db
-      .selectFrom('webhook_endpoints')
-      .selectAll()
-      .where('id', '=', id)
-      .where('owner_kind', '=', owner.kind)
-      .where('owner_id', '=', owner.id)
-      .where('deleted_at', 'is', null)
-      .executeTakeFirst();
+    return findOwnerEndpoint(this.db, owner, id);
   }
 
   /** Any endpoint by id, deleted or not (the delivery worker decides what a deleted one means). */
   async findById(id: string): Promise<EndpointRow | undefined> {
-    return this.db.selectFrom('webhook_endpoints').selectAll().where('id', '=', id).executeTakeFirst();
+    return findEndpointById(this.db, id);
   }
 
   async list(owner: WebhookOwner): Promise<EndpointRow[]> {
-    return this.db
-      .selectFrom('webhook_endpoints')
-      .selectAll()
-      .where('owner_kind', '=', owner.kind)
-      .where('owner_id', '=', owner.id)
-      .where('deleted_at', 'is', null)
-      .orderBy('created_at')
-      .orderBy('id')
-      .execute();
+    return listOwnerEndpoints(this.db, owner);
   }
 
   /** Enabled endpoints of the owner whose filter includes `type`. */
   async listSubscribed(owner: WebhookOwner, type: string): Promise<EndpointRow[]> {
-    const rows = await this.db
-      .selectFrom('webhook_endpoints')
-      .selectAll()
-      .where('owner_kind', '=', owner.kind)
-      .where('owner_id', '=', owner.id)
-      .where('deleted_at', 'is', null)
-      .where('enabled', '=', 1)
-      .orderBy('created_at')
-      .execute();
+    const rows = await listEnabledOwnerEndpoints(this.db, owner);
     // The filter is a short JSON list; matching in SQL would need dialect-specific JSON functions.
     return rows.filter((row) => parseEventList(row.events).includes(type));
   }
@@ -132,7 +104,7 @@ export class WebhookEndpointRepository {
     const sealed = { ...changes };
     if (typeof changes.secret === 'string') sealed.secret = this.box.seal(changes.secret, id);
     if (typeof changes.retired_secrets === 'string') sealed.retired_secrets = this.sealRetired(changes.retired_secrets, id);
-    await this.db.updateTable('webhook_endpoints').set(sealed).where('id', '=', id).execute();
+    await updateWebhookEndpoint(this.db, id, sealed);
   }
 
   // markFailing and markHealthy always write the endpoint row, even when nothing changes: that takes the
@@ -141,29 +113,16 @@ export class WebhookEndpointRepository {
 
   /** Marks the endpoint failing since `now` unless it already was; returns when its failures began. */
   async markFailing(id: string, now: string): Promise<string | null> {
-    await this.db
-      .updateTable('webhook_endpoints')
-      .set((eb) => ({ failing_since: eb.fn.coalesce('failing_since', eb.val(now)) }))
-      .where('id', '=', id)
-      .execute();
-    const row = await this.db.selectFrom('webhook_endpoints').select('failing_since').where('id', '=', id).executeTakeFirst();
-    return row?.failing_since ?? null;
+    return markEndpointFailing(this.db, id, now);
   }
 
   async markHealthy(id: string): Promise<void> {
-    await this.db.updateTable('webhook_endpoints').set({ failing_since: null }).where('id', '=', id).execute();
+    await markEndpointHealthy(this.db, id);
   }
 
   /** Disables a still-enabled endpoint; false when it was already disabled or deleted (someone else did it). */
   async disable(id: string, reason: string, now: string): Promise<boolean> {
-    const result = await this.db
-      .updateTable('webhook_endpoints')
-      .set({ enabled: 0, disabled_reason: reason, updated_at: now })
-      .where('id', '=', id)
-      .where('enabled', '=', 1)
-      .where('deleted_at', 'is', null)
-      .executeTakeFirst();
-    return Number(result.numUpdatedRows) > 0;
+    return disableEndpoint(this.db, id, reason, now);
   }
 
   /** The retired list with every entry's secret sealed (the list's shape and expiries stay readable). */

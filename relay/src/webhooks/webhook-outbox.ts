@@ -10,11 +10,10 @@ import { WEBHOOK_EVENT_TYPES } from '@ledgerwire/shared';
 import type { Database, WebhookDeliveriesTable, WebhookEventsTable } from '../db/schema.js';
 import { uuidV7Hex } from '../db/time-ordered-ids.js';
 import { parseEventList, type DeliveryRow, type EndpointRow, type WebhookOwner } from './webhook-records.js';
+import { insertOutboxRows } from './store/outbox/insert-outbox-rows.js';
+import { listEnabledEndpointsOfOwners } from './store/outbox/list-enabled-endpoints-of-owners.js';
 
 export type OutboxEvent = Readonly<{ owner: WebhookOwner; type: string; data: Record<string, unknown> }>;
-
-/** Rows per INSERT: well inside SQLite's and PostgreSQL's bound-parameter limits. */
-const INSERT_CHUNK = 200;
 
 /** `<prefix>` + 32 hex digits, time first (db/time-ordered-ids.ts): event and delivery rows are written a batch at a time. */
 export function newWebhookId(prefix: string): string {
@@ -54,16 +53,7 @@ async function enabledEndpointsOf(db: Kysely<Database>, owners: readonly Webhook
   const byOwner = new Map<string, EndpointRow[]>();
   const kinds = [...new Set(owners.map((owner) => owner.kind))];
   const ids = [...new Set(owners.map((owner) => owner.id))];
-  const rows = await db
-    .selectFrom('webhook_endpoints')
-    .selectAll()
-    .where('owner_kind', 'in', kinds)
-    .where('owner_id', 'in', ids)
-    .where('deleted_at', 'is', null)
-    .where('enabled', '=', 1)
-    .orderBy('created_at')
-    .orderBy('id')
-    .execute();
+  const rows = await listEnabledEndpointsOfOwners(db, kinds, ids);
   for (const row of rows) {
     const key = ownerKey({ kind: row.owner_kind as WebhookOwner['kind'], id: row.owner_id });
     byOwner.set(key, [...(byOwner.get(key) ?? []), row]);
@@ -101,11 +91,6 @@ export async function queueEventsInTransaction(trx: Kysely<Database>, events: re
     eventRows.push(row);
     for (const endpoint of subscribed) deliveryRows.push(newDeliveryRow(row.id, event.type, event.owner, endpoint.id, now));
   }
-  for (let start = 0; start < eventRows.length; start += INSERT_CHUNK) {
-    await trx.insertInto('webhook_events').values(eventRows.slice(start, start + INSERT_CHUNK)).execute();
-  }
-  for (let start = 0; start < deliveryRows.length; start += INSERT_CHUNK) {
-    await trx.insertInto('webhook_deliveries').values(deliveryRows.slice(start, start + INSERT_CHUNK)).execute();
-  }
+  await insertOutboxRows(trx, eventRows, deliveryRows);
   return deliveryRows.length;
 }

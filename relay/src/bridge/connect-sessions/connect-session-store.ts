@@ -1,91 +1,67 @@
-// The SQL of connect sessions: each method one statement, the state changes guarded by the state they
-// leave (so two racing requests change a session once). Callers pass a transaction where a change
-// must commit with another (the connector's enrolment, the completion's webhook event).
-import type { Kysely, Selectable } from 'kysely';
+// Connect sessions: each method one statement, the state changes guarded by the state they leave (so
+// two racing requests change a session once). Callers pass a transaction where a change must commit
+// with another (the connector's enrolment, the completion's webhook event). Each method runs one
+// operation of bridge/store/connect-sessions/.
+import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
-import type { ConnectSessionsTable } from '../../db/connect-session-tables.js';
+import { cancelConnectSession } from '../store/connect-sessions/cancel-connect-session.js';
+import { claimConnectSessionForConnector } from '../store/connect-sessions/claim-connect-session-for-connector.js';
+import { completeConnectSession } from '../store/connect-sessions/complete-connect-session.js';
+import type { ConnectSessionRow } from '../store/connect-sessions/connect-session-row.js';
+import { findApplicationConnectSession } from '../store/connect-sessions/find-application-connect-session.js';
+import { findConnectSessionById } from '../store/connect-sessions/find-connect-session-by-id.js';
+import { findConnectSessionByPageTokenHash } from '../store/connect-sessions/find-connect-session-by-page-token.js';
+import { findConnectSessionBySetupCodeHash } from '../store/connect-sessions/find-connect-session-by-setup-code.js';
+import { insertConnectSession } from '../store/connect-sessions/insert-connect-session.js';
+import { listCustomerConnectSessions } from '../store/connect-sessions/list-customer-connect-sessions.js';
+import { listSessionsAwaitingPairing } from '../store/connect-sessions/list-sessions-awaiting-pairing.js';
 
-export type ConnectSessionRow = Selectable<ConnectSessionsTable>;
+export type { ConnectSessionRow } from '../store/connect-sessions/connect-session-row.js';
 
 export class ConnectSessionStore {
   constructor(private readonly db: Kysely<Database>) {}
 
-  async insert(row: ConnectSessionRow): Promise<void> {
-    await this.db.insertInto('connect_sessions').values(row).execute();
+  insert(row: ConnectSessionRow): Promise<void> {
+    return insertConnectSession(this.db, row);
   }
 
   get(applicationId: string, id: string): Promise<ConnectSessionRow | undefined> {
-    return this.db.selectFrom('connect_sessions').selectAll().where('id', '=', id).where('application_id', '=', applicationId).executeTakeFirst();
+    return findApplicationConnectSession(this.db, applicationId, id);
   }
 
   /** Support's lookup: any application's session. */
   getById(id: string): Promise<ConnectSessionRow | undefined> {
-    return this.db.selectFrom('connect_sessions').selectAll().where('id', '=', id).executeTakeFirst();
+    return findConnectSessionById(this.db, id);
   }
 
   list(applicationId: string, customerId: string): Promise<ConnectSessionRow[]> {
-    return this.db
-      .selectFrom('connect_sessions')
-      .selectAll()
-      .where('application_id', '=', applicationId)
-      .where('customer_id', '=', customerId)
-      .orderBy('created_at', 'desc')
-      .orderBy('id', 'desc')
-      .limit(100)
-      .execute();
+    return listCustomerConnectSessions(this.db, applicationId, customerId);
   }
 
   findBySetupCodeHash(hash: string): Promise<ConnectSessionRow | undefined> {
-    return this.db.selectFrom('connect_sessions').selectAll().where('setup_code_hash', '=', hash).executeTakeFirst();
+    return findConnectSessionBySetupCodeHash(this.db, hash);
   }
 
   findByPageTokenHash(hash: string): Promise<ConnectSessionRow | undefined> {
-    return this.db.selectFrom('connect_sessions').selectAll().where('page_token_hash', '=', hash).executeTakeFirst();
+    return findConnectSessionByPageTokenHash(this.db, hash);
   }
 
   /** Sessions this connector was enrolled by that wait for this company's pairing. */
   findAwaitingPairing(connectorId: string, companyId: number): Promise<ConnectSessionRow[]> {
-    return this.db
-      .selectFrom('connect_sessions')
-      .selectAll()
-      .where('connector_id', '=', connectorId)
-      .where('company_id', '=', companyId)
-      .where('status', '=', 'connector_enrolled')
-      .execute();
+    return listSessionsAwaitingPairing(this.db, connectorId, companyId);
   }
 
   /** Uses the setup code: only a pending session that has not expired takes a connector, and only once. */
-  async claimForConnector(executor: Kysely<Database>, id: string, connectorId: string, now: string): Promise<boolean> {
-    const result = await executor
-      .updateTable('connect_sessions')
-      .set({ status: 'connector_enrolled', connector_id: connectorId, connector_enrolled_at: now, updated_at: now })
-      .where('id', '=', id)
-      .where('status', '=', 'pending')
-      .where('expires_at', '>', now)
-      .executeTakeFirst();
-    return Number(result.numUpdatedRows) === 1;
+  claimForConnector(executor: Kysely<Database>, id: string, connectorId: string, now: string): Promise<boolean> {
+    return claimConnectSessionForConnector(executor, id, connectorId, now);
   }
 
-  async complete(executor: Kysely<Database>, id: string, now: string): Promise<boolean> {
-    const result = await executor
-      .updateTable('connect_sessions')
-      .set({ status: 'completed', completed_at: now, updated_at: now })
-      .where('id', '=', id)
-      .where('status', '=', 'connector_enrolled')
-      .where('expires_at', '>', now)
-      .executeTakeFirst();
-    return Number(result.numUpdatedRows) === 1;
+  complete(executor: Kysely<Database>, id: string, now: string): Promise<boolean> {
+    return completeConnectSession(executor, id, now);
   }
 
   /** Cancels a session still under way; a completed, cancelled or expired one stays as it is. */
-  async cancel(id: string, now: string): Promise<boolean> {
-    const result = await this.db
-      .updateTable('connect_sessions')
-      .set({ status: 'cancelled', cancelled_at: now, updated_at: now })
-      .where('id', '=', id)
-      .where('status', 'in', ['pending', 'connector_enrolled'])
-      .where('expires_at', '>', now)
-      .executeTakeFirst();
-    return Number(result.numUpdatedRows) === 1;
+  cancel(id: string, now: string): Promise<boolean> {
+    return cancelConnectSession(this.db, id, now);
   }
 }

@@ -1,9 +1,19 @@
 // The enrolled connectors: reads for the bridge API (company health, connector jobs, admin listing)
-// and the writes of enrolment. Presence writes live in connector-presence-store.ts.
+// and the writes of enrolment. Presence writes live in connector-presence-store.ts. Each method runs
+// one operation of gateway/store/connectors/.
 import type { Kysely, Selectable } from 'kysely';
-import { ReusableQuery } from '../../db/reusable-query.js';
 import type { Database } from '../../db/schema.js';
 import type { ConnectorsTable } from '../../db/connector-tables.js';
+import { enrolConnector } from '../gateway/store/connectors/enrol-connector.js';
+import { findConnector } from '../gateway/store/connectors/find-connector.js';
+import { findConnectorByMachine } from '../gateway/store/connectors/find-connector-by-machine.js';
+import {
+  prepareFindConnectorCredential,
+  type ConnectorCredentialRow,
+  type FindConnectorCredential,
+} from '../gateway/store/connectors/find-connector-credential.js';
+import { listAllConnectors } from '../gateway/store/connectors/list-all-connectors.js';
+import { listApplicationConnectors } from '../gateway/store/connectors/list-application-connectors.js';
 
 export type ConnectorRecord = Readonly<{
   id: string;
@@ -19,7 +29,7 @@ export type ConnectorRecord = Readonly<{
 }>;
 
 /** A connector with its credential hash, for authentication only; never leaves the gateway. */
-export type ConnectorCredentialRow = Readonly<{ id: string; credential_hash: string; customer_id: string; application_id: string }>;
+export type { ConnectorCredentialRow } from '../gateway/store/connectors/find-connector-credential.js';
 
 export function parseOpenCompanies(json: string): { guid: string; name: string }[] {
   try {
@@ -54,51 +64,37 @@ export function toConnectorRecord(row: Selectable<ConnectorsTable>): ConnectorRe
 
 export class ConnectorRepository {
   private readonly db: Kysely<Database>;
-  /** Every connection's upgrade reads it (ten thousand at once after a relay restart): built once (reusable-query.ts). */
-  private readonly credentialOf: ReusableQuery<{ connectorId: string }, ConnectorCredentialRow>;
+  /** Every connection's upgrade reads it (ten thousand at once after a relay restart): prepared once (reusable-query.ts). */
+  private readonly credentialOf: FindConnectorCredential;
 
   constructor(deps: { db: Kysely<Database> }) {
     this.db = deps.db;
-    this.credentialOf = new ReusableQuery<{ connectorId: string }, ConnectorCredentialRow>((values) =>
-      deps.db.selectFrom('connectors').select(['id', 'credential_hash', 'customer_id', 'application_id']).where('id', '=', values.connectorId),
-    );
+    this.credentialOf = prepareFindConnectorCredential(deps.db);
   }
 
   async get(connectorId: string): Promise<ConnectorRecord | undefined> {
-    const row = await this.db.selectFrom('connectors').selectAll().where('id', '=', connectorId).executeTakeFirst();
+    const row = await findConnector(this.db, connectorId);
     return row ? toConnectorRecord(row) : undefined;
   }
 
   async listForApplication(applicationId: string): Promise<ConnectorRecord[]> {
-    const rows = await this.db
-      .selectFrom('connectors')
-      .selectAll()
-      .where('application_id', '=', applicationId)
-      .orderBy('created_at')
-      .orderBy('id')
-      .execute();
+    const rows = await listApplicationConnectors(this.db, applicationId);
     return rows.map(toConnectorRecord);
   }
 
   async listAll(): Promise<ConnectorRecord[]> {
-    const rows = await this.db.selectFrom('connectors').selectAll().orderBy('created_at').orderBy('id').execute();
+    const rows = await listAllConnectors(this.db);
     return rows.map(toConnectorRecord);
   }
 
   /** The connector of a customer's machine, by its name (the `{machine}` of the jobs endpoint). */
   async findByMachine(customerId: string, machineName: string): Promise<ConnectorRecord | undefined> {
-    const row = await this.db
-      .selectFrom('connectors')
-      .selectAll()
-      .where('customer_id', '=', customerId)
-      .where('machine_name', '=', machineName)
-      .executeTakeFirst();
+    const row = await findConnectorByMachine(this.db, customerId, machineName);
     return row ? toConnectorRecord(row) : undefined;
   }
 
-  async getCredential(connectorId: string): Promise<ConnectorCredentialRow | undefined> {
-    const { rows } = await this.credentialOf.execute(this.db, { connectorId });
-    return rows[0];
+  getCredential(connectorId: string): Promise<ConnectorCredentialRow | undefined> {
+    return this.credentialOf(connectorId);
   }
 
   /**
@@ -107,7 +103,7 @@ export class ConnectorRepository {
    * each way; the unique (customer, machine) constraint settles two enrolments racing. `alongside`
    * runs in the same transaction (a setup code being used): if it throws, nothing is enrolled.
    */
-  async enrol(input: {
+  enrol(input: {
     newId: string;
     customerId: string;
     applicationId: string;
@@ -117,45 +113,6 @@ export class ConnectorRepository {
     now: string;
     alongside?: (trx: Kysely<Database>, connectorId: string) => Promise<void>;
   }): Promise<{ id: string; reenrolled: boolean }> {
-    return this.db.transaction().execute(async (trx) => {
-      const existing = await trx
-        .selectFrom('connectors')
-        .select('id')
-        .where('customer_id', '=', input.customerId)
-        .where('machine_name', '=', input.machineName)
-        .executeTakeFirst();
-      if (existing) {
-        await trx
-          .updateTable('connectors')
-          .set({ credential_hash: input.credentialHash, version: input.version, updated_at: input.now })
-          .where('id', '=', existing.id)
-          .execute();
-        await input.alongside?.(trx, existing.id);
-        return { id: existing.id, reenrolled: true };
-      }
-      await trx
-        .insertInto('connectors')
-        .values({
-          id: input.newId,
-          customer_id: input.customerId,
-          application_id: input.applicationId,
-          machine_name: input.machineName,
-          credential_hash: input.credentialHash,
-          version: input.version,
-          online: 0,
-          connected: 0,
-          session_id: null,
-          books_running: 0,
-          books_product: null,
-          open_companies: '[]',
-          last_seen_at: null,
-          disconnected_at: null,
-          created_at: input.now,
-          updated_at: input.now,
-        })
-        .execute();
-      await input.alongside?.(trx, input.newId);
-      return { id: input.newId, reenrolled: false };
-    });
+    return enrolConnector(this.db, input);
   }
 }

@@ -1,9 +1,12 @@
 // The sync cursors the relay confirmed, per company and kind: written after a batch is stored, sent
-// back in welcome so a reinstalled connector resumes where the relay's copy ends.
+// back in welcome so a reinstalled connector resumes where the relay's copy ends. Each method runs one
+// operation of gateway/store/connectors/.
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
+import { confirmSyncCursor } from '../gateway/store/connectors/confirm-sync-cursor.js';
+import { listCompanySyncCursors, type ConfirmedCursor } from '../gateway/store/connectors/list-company-sync-cursors.js';
 
-export type ConfirmedCursor = Readonly<{ company_id: number; kind: string; cursor: string }>;
+export type { ConfirmedCursor } from '../gateway/store/connectors/list-company-sync-cursors.js';
 
 export class SyncCursorStore {
   private readonly db: Kysely<Database>;
@@ -12,24 +15,11 @@ export class SyncCursorStore {
     this.db = deps.db;
   }
 
-  async confirm(input: { companyId: number; kind: string; connectorId: string; cursor: string; now: string }): Promise<void> {
-    await this.db
-      .insertInto('connector_sync_cursors')
-      .values({ company_id: input.companyId, kind: input.kind, connector_id: input.connectorId, cursor: input.cursor, updated_at: input.now })
-      .onConflict((oc) =>
-        oc.columns(['company_id', 'kind']).doUpdateSet({ connector_id: input.connectorId, cursor: input.cursor, updated_at: input.now }),
-      )
-      .execute();
+  confirm(input: { companyId: number; kind: string; connectorId: string; cursor: string; now: string }): Promise<void> {
+    return confirmSyncCursor(this.db, input);
   }
 
-  async listForCompanies(companyIds: readonly number[]): Promise<ConfirmedCursor[]> {
-    if (companyIds.length === 0) return [];
-    return this.db
-      .selectFrom('connector_sync_cursors')
-      .select(['company_id', 'kind', 'cursor'])
-      .where('company_id', 'in', companyIds)
-      .orderBy('company_id')
-      .orderBy('kind')
-      .execute();
+  listForCompanies(companyIds: readonly number[]): Promise<ConfirmedCursor[]> {
+    return listCompanySyncCursors(this.db, companyIds);
   }
 }
