@@ -6,6 +6,7 @@ import { AppError } from '../../errors/catalogue.js';
 import { rateLimitHeaders, type RateLimiter } from '../../limits/rate-limiter.js';
 import { isoNow, newId } from '../../foundation/messaging-ids.js';
 import { limitRules } from '../tenants/tenant-limits.js';
+import { insertCountedEvent } from '../store/events/insert-counted-event.js';
 import type { Tenant } from '../tenants/tenant-service.js';
 import type { EventRepository, EventRow } from './event-repository.js';
 
@@ -35,8 +36,7 @@ export class EventIngestService {
       processed_at: null,
     };
     try {
-      await this.events.db.transaction().execute(async (tx) => {
-        await this.events.insert(row, tx);
+      await insertCountedEvent(this.events.db, row, async (tx) => {
         const decision = await this.limiter.consume(tenant.id, limitRules(tenant.limits).events, { executor: tx });
         if (!decision.allowed) throw new AppError('rate_limited', { headers: rateLimitHeaders(decision) });
       });

@@ -1,11 +1,22 @@
-// SQL for ingested business events (a queue: pending → processed | failed) and event rules.
-import type { Kysely, Selectable, Transaction } from 'kysely';
+// Ingested business events (a queue: pending → processed | failed) and event rules; each method
+// runs one operation of store/events/ (the claim, the lease shared with dispatch: lease-due-rows.ts).
+import type { Kysely, Transaction } from 'kysely';
 import type { DialectCapabilities } from '../../db/capabilities.js';
-import type { Database, MsgEventRulesTable, MsgEventsTable } from '../../db/schema.js';
+import type { Database } from '../../db/schema.js';
 import { leaseDueRows } from '../lease-due-rows.js';
+import { deferEvent } from '../store/events/defer-event.js';
+import { deleteEventRule } from '../store/events/delete-event-rule.js';
+import type { EventRow, EventRuleRow } from '../store/events/event-rows.js';
+import { findEventByEventId } from '../store/events/find-event-by-event-id.js';
+import { findEventRule } from '../store/events/find-event-rule.js';
+import { finishEvent } from '../store/events/finish-event.js';
+import { insertEventRule } from '../store/events/insert-event-rule.js';
+import { insertEvent } from '../store/events/insert-event.js';
+import { listActiveEventRules } from '../store/events/list-active-event-rules.js';
+import { listEventRules } from '../store/events/list-event-rules.js';
+import { updateEventRule } from '../store/events/update-event-rule.js';
 
-export type EventRow = Selectable<MsgEventsTable>;
-export type EventRuleRow = Selectable<MsgEventRulesTable>;
+export type { EventRow, EventRuleRow } from '../store/events/event-rows.js';
 
 export class EventRepository {
   constructor(
@@ -13,63 +24,47 @@ export class EventRepository {
     private readonly capabilities: DialectCapabilities,
   ) {}
 
-  async insert(row: EventRow, executor: Kysely<Database> | Transaction<Database> = this.db): Promise<void> {
-    await executor.insertInto('msg_events').values(row).execute();
+  insert(row: EventRow, executor: Kysely<Database> | Transaction<Database> = this.db): Promise<void> {
+    return insertEvent(executor, row);
   }
 
   findByEventId(tenantId: string, eventId: string): Promise<EventRow | undefined> {
-    return this.db.selectFrom('msg_events').selectAll().where('tenant_id', '=', tenantId).where('event_id', '=', eventId).executeTakeFirst();
+    return findEventByEventId(this.db, tenantId, eventId);
   }
 
   async claimDue(now: string, leaseUntil: string, limit: number): Promise<EventRow[]> {
     return leaseDueRows(this.db, this.capabilities, 'msg_events', { waitingStatus: 'pending', now, leaseUntil, limit });
   }
 
-  async finish(id: string, status: 'processed' | 'failed', result: unknown, at: string): Promise<void> {
-    await this.db
-      .updateTable('msg_events')
-      .set({ status, result: JSON.stringify(result), processed_at: at, lease_until: null, next_attempt_at: null })
-      .where('id', '=', id)
-      .execute();
+  finish(id: string, status: 'processed' | 'failed', result: unknown, at: string): Promise<void> {
+    return finishEvent(this.db, id, status, result, at);
   }
 
-  async defer(id: string, nextAttemptAt: string, result: unknown): Promise<void> {
-    await this.db
-      .updateTable('msg_events')
-      .set({ next_attempt_at: nextAttemptAt, lease_until: null, result: JSON.stringify(result) })
-      .where('id', '=', id)
-      .execute();
+  defer(id: string, nextAttemptAt: string, result: unknown): Promise<void> {
+    return deferEvent(this.db, id, nextAttemptAt, result);
   }
 
-  async insertRule(row: EventRuleRow): Promise<void> {
-    await this.db.insertInto('msg_event_rules').values(row).execute();
+  insertRule(row: EventRuleRow): Promise<void> {
+    return insertEventRule(this.db, row);
   }
 
   findRule(tenantId: string, id: string): Promise<EventRuleRow | undefined> {
-    return this.db.selectFrom('msg_event_rules').selectAll().where('tenant_id', '=', tenantId).where('id', '=', id).executeTakeFirst();
+    return findEventRule(this.db, tenantId, id);
   }
 
   listRules(tenantId: string): Promise<EventRuleRow[]> {
-    return this.db.selectFrom('msg_event_rules').selectAll().where('tenant_id', '=', tenantId).orderBy('created_at').orderBy('id').execute();
+    return listEventRules(this.db, tenantId);
   }
 
   activeRules(tenantId: string, eventName: string): Promise<EventRuleRow[]> {
-    return this.db
-      .selectFrom('msg_event_rules')
-      .selectAll()
-      .where('tenant_id', '=', tenantId)
-      .where('event_name', '=', eventName)
-      .where('is_active', '=', 1)
-      .orderBy('created_at')
-      .orderBy('id')
-      .execute();
+    return listActiveEventRules(this.db, tenantId, eventName);
   }
 
-  async updateRule(id: string, changes: Partial<Omit<EventRuleRow, 'id' | 'tenant_id' | 'created_at'>>): Promise<void> {
-    await this.db.updateTable('msg_event_rules').set(changes).where('id', '=', id).execute();
+  updateRule(id: string, changes: Partial<Omit<EventRuleRow, 'id' | 'tenant_id' | 'created_at'>>): Promise<void> {
+    return updateEventRule(this.db, id, changes);
   }
 
-  async deleteRule(id: string): Promise<void> {
-    await this.db.deleteFrom('msg_event_rules').where('id', '=', id).execute();
+  deleteRule(id: string): Promise<void> {
+    return deleteEventRule(this.db, id);
   }
 }

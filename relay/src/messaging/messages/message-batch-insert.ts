@@ -1,78 +1,19 @@
-// One INSERT for a batch of new messages: a row whose (tenant, business-event id) already exists is
-// skipped by the unique index (ON CONFLICT DO NOTHING), and the ids of the rows actually inserted
-// come back (RETURNING). Kysely builds the statement once per batch size (reusable-query.ts) — so it
-// stays each dialect's own SQL — and afterwards it is only executed with new values: building a
-// 24-column row through the query builder costs more than the database inserting it.
+// One INSERT for a batch of new messages, skipping those already stored and returning the ids of
+// those inserted: store/messages/insert-new-messages.ts. The statements it builds, one per batch
+// size, stay in this class so that each is built once and reused for every later batch.
 import type { Kysely } from 'kysely';
-import { ReusableQuery } from '../../db/reusable-query.js';
 import type { Database } from '../../db/schema.js';
+import { insertNewMessages, type NewMessagesStatements } from '../store/messages/insert-new-messages.js';
 import type { Executor, MessageRow } from './message-repository.js';
-
-/** Every column of a message, listed through a record so that the compiler notices a new one. */
-const COLUMN_SET: Readonly<Record<keyof MessageRow, true>> = {
-  id: true,
-  tenant_id: true,
-  business_event_id: true,
-  transaction_id: true,
-  action: true,
-  request_hash: true,
-  channel: true,
-  to_address: true,
-  subject: true,
-  html: true,
-  text: true,
-  event_key: true,
-  template_id: true,
-  template_fallback: true,
-  status: true,
-  status_rank: true,
-  provider: true,
-  provider_message_id: true,
-  attempts: true,
-  next_attempt_at: true,
-  lease_until: true,
-  error: true,
-  created_at: true,
-  updated_at: true,
-  attachment_bytes: true,
-  metadata: true,
-  tags: true,
-  test_mode: true,
-};
-const COLUMNS = Object.keys(COLUMN_SET) as (keyof MessageRow)[];
 
 export class MessageBatchInsert {
   /** The statement by row count; batches are capped, so this holds at most that many. */
-  private readonly byRowCount = new Map<number, ReusableQuery<unknown[], { id: string }>>();
+  private readonly byRowCount: NewMessagesStatements = new Map();
 
   constructor(private readonly db: Kysely<Database>) {}
 
   /** Inserts the rows that are new; returns the ids of those inserted. */
-  async insertNew(rows: readonly MessageRow[], executor: Executor): Promise<Set<string>> {
-    const values: unknown[] = [];
-    for (const row of rows) for (const column of COLUMNS) values.push(row[column]);
-    const result = await this.statementFor(rows.length).execute(executor, values);
-    return new Set(result.rows.map((row) => row.id));
-  }
-
-  /** Values go row by row in COLUMNS order: the row-r, column-c value is at r × columns + c. */
-  private statementFor(rowCount: number): ReusableQuery<unknown[], { id: string }> {
-    let statement = this.byRowCount.get(rowCount);
-    if (!statement) {
-      statement = new ReusableQuery<unknown[], { id: string }>((values) =>
-        this.db
-          .insertInto('msg_messages')
-          .values(
-            Array.from(
-              { length: rowCount },
-              (_, row) => Object.fromEntries(COLUMNS.map((column, index) => [column, values[row * COLUMNS.length + index]])) as unknown as MessageRow,
-            ),
-          )
-          .onConflict((oc) => oc.columns(['tenant_id', 'business_event_id']).doNothing())
-          .returning('id'),
-      );
-      this.byRowCount.set(rowCount, statement);
-    }
-    return statement;
+  insertNew(rows: readonly MessageRow[], executor: Executor): Promise<Set<string>> {
+    return insertNewMessages(this.db, executor, rows, this.byRowCount);
   }
 }

@@ -1,10 +1,12 @@
 // GET /api/messages: a tenant's messages oldest first, filtered by status, tag, recipient and
 // creation time, paged by a keyset cursor on (created_at, id) — so a page never repeats or skips a
-// message however many arrive meanwhile, and an integrator can reconcile from `since` onwards.
+// message however many arrive meanwhile, and an integrator can reconcile from `since` onwards. The
+// query is store/messages/list-messages-page.ts; this service owns the cursor and the wire shape.
 import type { DeliveryStatus, MessageListOut, MessageListQuery } from '@ledgerwire/shared';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { AppError } from '../../errors/catalogue.js';
+import { listMessagesPage } from '../store/messages/list-messages-page.js';
 
 type Cursor = Readonly<{ createdAt: string; id: string }>;
 
@@ -13,23 +15,7 @@ export class MessageListService {
 
   async list(tenantId: string, query: MessageListQuery): Promise<MessageListOut> {
     const after = query.cursor === undefined ? undefined : readCursor(query.cursor);
-    let select = this.db.selectFrom('msg_messages as m').where('m.tenant_id', '=', tenantId);
-    if (query.tag !== undefined) {
-      const tag = query.tag;
-      select = select.where((eb) =>
-        eb.exists(eb.selectFrom('msg_message_tags as t').select('t.message_id').whereRef('t.message_id', '=', 'm.id').where('t.tenant_id', '=', tenantId).where('t.tag', '=', tag)),
-      );
-    }
-    if (query.status !== undefined) select = select.where('m.status', '=', query.status);
-    if (query.to !== undefined) select = select.where((eb) => eb(eb.fn('lower', ['m.to_address']), '=', query.to!.toLowerCase()));
-    if (query.since !== undefined) select = select.where('m.created_at', '>=', new Date(query.since).toISOString());
-    if (after) select = select.where((eb) => eb.or([eb('m.created_at', '>', after.createdAt), eb.and([eb('m.created_at', '=', after.createdAt), eb('m.id', '>', after.id)])]));
-    const rows = await select
-      .select(['m.id', 'm.status', 'm.to_address', 'm.subject', 'm.event_key', 'm.transaction_id', 'm.action', 'm.provider', 'm.error', 'm.metadata', 'm.tags', 'm.created_at', 'm.updated_at'])
-      .orderBy('m.created_at')
-      .orderBy('m.id')
-      .limit(query.limit + 1)
-      .execute();
+    const rows = await listMessagesPage(this.db, tenantId, query, after, query.limit + 1);
     const page = rows.slice(0, query.limit);
     const last = page.at(-1);
     return {

@@ -1,27 +1,31 @@
-// SQL for messages and their timeline: reads, the dispatch claim (a lease, with SKIP LOCKED where
-// the database has it) and rank-gated status moves. New messages go in through
-// message-batch-insert.ts, a batch at a time.
+// Messages and their timeline: reads, the dispatch claim (a lease, with SKIP LOCKED where the
+// database has it) and rank-gated status moves; each method runs one operation of store/messages/
+// (the claim: claim-due-messages.ts). New messages go in through message-batch-insert.ts, a batch
+// at a time.
 import type { Kysely, Transaction } from 'kysely';
 import type { DeliveryStatus } from '@ledgerwire/shared';
 import type { DialectCapabilities } from '../../db/capabilities.js';
 import type { Database } from '../../db/schema.js';
-import { newId } from '../../foundation/messaging-ids.js';
-import { STATUS_RANK } from './status-ranks.js';
+import { addTimelineEntries } from '../store/messages/add-timeline-entries.js';
+import { addTimelineEntry } from '../store/messages/add-timeline-entry.js';
+import { advanceMessageStatus } from '../store/messages/advance-message-status.js';
+import { dropAttachmentContent } from '../store/messages/drop-attachment-content.js';
+import { findMessageByBusinessId } from '../store/messages/find-message-by-business-id.js';
+import { findMessageByProviderMessageId } from '../store/messages/find-message-by-provider-message-id.js';
+import { findMessage } from '../store/messages/find-message.js';
+import { listAttachmentsToSend } from '../store/messages/list-attachments-to-send.js';
+import { listMessageAttachments } from '../store/messages/list-message-attachments.js';
+import { listMessageTimeline } from '../store/messages/list-message-timeline.js';
+import { retypeTimelineEntry } from '../store/messages/retype-timeline-entry.js';
+import { runInTransaction } from '../store/messages/run-in-transaction.js';
+import type { TimelineEntry } from '../store/messages/timeline-row.js';
 import { claimDueMessages, type ClaimedMessages, type DueClaim } from './claim-due-messages.js';
 import { advanceStatuses, scheduleRetries, type RetrySchedule, type StatusMove } from './message-status-batch.js';
 
 import type { Executor, MessageRow, TimelineRow } from './message-rows.js';
 
 export type { Executor, MessageRow, TimelineRow } from './message-rows.js';
-
-export type TimelineEntry = Readonly<{
-  type: string;
-  status?: DeliveryStatus | null;
-  provider?: string | null;
-  providerEventId?: string | null;
-  detail?: Record<string, unknown> | null;
-  occurredAt: string;
-}>;
+export type { TimelineEntry } from '../store/messages/timeline-row.js';
 
 export class MessageRepository {
   constructor(
@@ -30,88 +34,51 @@ export class MessageRepository {
   ) {}
 
   findByBusinessId(tenantId: string, businessEventId: string): Promise<MessageRow | undefined> {
-    return this.db
-      .selectFrom('msg_messages')
-      .selectAll()
-      .where('tenant_id', '=', tenantId)
-      .where('business_event_id', '=', businessEventId)
-      .executeTakeFirst();
+    return findMessageByBusinessId(this.db, tenantId, businessEventId);
   }
 
   find(id: string): Promise<MessageRow | undefined> {
-    return this.db.selectFrom('msg_messages').selectAll().where('id', '=', id).executeTakeFirst();
+    return findMessage(this.db, id);
   }
 
   findByProviderMessageId(provider: string, providerMessageId: string): Promise<MessageRow | undefined> {
-    return this.db
-      .selectFrom('msg_messages')
-      .selectAll()
-      .where('provider', '=', provider)
-      .where('provider_message_id', '=', providerMessageId)
-      .executeTakeFirst();
+    return findMessageByProviderMessageId(this.db, provider, providerMessageId);
   }
 
   timeline(messageId: string): Promise<TimelineRow[]> {
-    return this.db
-      .selectFrom('msg_message_events')
-      .selectAll()
-      .where('message_id', '=', messageId)
-      .orderBy('recorded_at')
-      .orderBy('occurred_at')
-      .execute();
+    return listMessageTimeline(this.db, messageId);
   }
 
   /**
    * Adds a timeline entry and returns its id. With a provider event id, a repeat of the same event
    * is ignored (unique index); returns undefined then.
    */
-  async addTimeline(messageId: string, entry: TimelineEntry, recordedAt: string, executor: Executor = this.db): Promise<string | undefined> {
-    const inserted = await executor
-      .insertInto('msg_message_events')
-      .values(timelineRow(messageId, entry, recordedAt))
-      .onConflict((oc) => oc.columns(['provider', 'provider_event_id']).doNothing())
-      .returning('id')
-      .executeTakeFirst();
-    return inserted?.id;
+  addTimeline(messageId: string, entry: TimelineEntry, recordedAt: string, executor: Executor = this.db): Promise<string | undefined> {
+    return addTimelineEntry(executor, messageId, entry, recordedAt);
   }
 
   /** Several timeline entries in one statement (a dispatch pass's attempts, recorded together). */
-  async addTimelineEntries(entries: readonly { messageId: string; entry: TimelineEntry }[], recordedAt: string, executor: Executor = this.db): Promise<void> {
-    if (entries.length === 0) return;
-    await executor
-      .insertInto('msg_message_events')
-      .values(entries.map(({ messageId, entry }) => timelineRow(messageId, entry, recordedAt)))
-      .execute();
+  addTimelineEntries(entries: readonly { messageId: string; entry: TimelineEntry }[], recordedAt: string, executor: Executor = this.db): Promise<void> {
+    return addTimelineEntries(executor, entries, recordedAt);
   }
 
-  async retypeTimeline(entryId: string, type: string, executor: Executor = this.db): Promise<void> {
-    await executor.updateTable('msg_message_events').set({ type }).where('id', '=', entryId).execute();
+  retypeTimeline(entryId: string, type: string, executor: Executor = this.db): Promise<void> {
+    return retypeTimelineEntry(executor, entryId, type);
   }
 
   /** A message's attachments without their bytes (what the read model shows), in order. */
   attachmentsOf(messageId: string): Promise<{ filename: string; content_type: string; content_id: string | null; size: number }[]> {
-    return this.db
-      .selectFrom('msg_attachments')
-      .select(['filename', 'content_type', 'content_id', 'size'])
-      .where('message_id', '=', messageId)
-      .orderBy('position')
-      .execute();
+    return listMessageAttachments(this.db, messageId);
   }
 
   /** A message's attachments with their bytes, for dispatch; a removed content comes back null. */
   attachmentsToSend(messageId: string): Promise<{ filename: string; content_type: string; content_id: string | null; content: string | null }[]> {
-    return this.db
-      .selectFrom('msg_attachments')
-      .select(['filename', 'content_type', 'content_id', 'content'])
-      .where('message_id', '=', messageId)
-      .orderBy('position')
-      .execute();
+    return listAttachmentsToSend(this.db, messageId);
   }
 
   /** Removes the bytes of final messages' attachments; their name, type and size stay. */
-  async dropAttachmentContent(messageIds: readonly string[], executor: Executor = this.db): Promise<void> {
-    if (messageIds.length === 0) return;
-    await executor.updateTable('msg_attachments').set({ content: null }).where('message_id', 'in', messageIds).where('content', 'is not', null).execute();
+  dropAttachmentContent(messageIds: readonly string[], executor: Executor = this.db): Promise<void> {
+    return dropAttachmentContent(executor, messageIds);
   }
 
   /** Leases due messages, tenants served in turn (claim-due-messages.ts). */
@@ -121,28 +88,21 @@ export class MessageRepository {
 
   /** Runs `work` in one transaction: a dispatch pass records all its outcomes in one commit. */
   inTransaction<T>(work: (tx: Transaction<Database>) => Promise<T>): Promise<T> {
-    return this.db.transaction().execute(work);
+    return runInTransaction(this.db, work);
   }
 
   /**
    * Moves the status forward only: the update applies when the new rank is higher than the current
    * one. Returns whether it applied.
    */
-  async advanceStatus(
+  advanceStatus(
     id: string,
     status: DeliveryStatus,
     at: string,
     extra: Partial<Pick<MessageRow, 'provider' | 'provider_message_id' | 'error' | 'attempts' | 'next_attempt_at' | 'lease_until'>> = {},
     executor: Executor = this.db,
   ): Promise<boolean> {
-    const rank = STATUS_RANK[status];
-    const result = await executor
-      .updateTable('msg_messages')
-      .set({ ...extra, status, status_rank: rank, updated_at: at })
-      .where('id', '=', id)
-      .where('status_rank', '<', rank)
-      .executeTakeFirst();
-    return Number(result.numUpdatedRows) > 0;
+    return advanceMessageStatus(executor, id, status, at, extra);
   }
 
   /** advanceStatus for many messages in one statement (a dispatch claim's outcomes); returns the ids that moved. */
@@ -154,18 +114,4 @@ export class MessageRepository {
   scheduleRetries(retries: readonly RetrySchedule[], at: string, executor: Executor = this.db): Promise<void> {
     return scheduleRetries(executor, at, retries);
   }
-}
-
-function timelineRow(messageId: string, entry: TimelineEntry, recordedAt: string) {
-  return {
-    id: newId('mev'),
-    message_id: messageId,
-    type: entry.type,
-    status: entry.status ?? null,
-    provider: entry.provider ?? null,
-    provider_event_id: entry.providerEventId ?? null,
-    detail: entry.detail ? JSON.stringify(entry.detail) : null,
-    occurred_at: entry.occurredAt,
-    recorded_at: recordedAt,
-  };
 }

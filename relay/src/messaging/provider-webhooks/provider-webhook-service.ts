@@ -12,6 +12,7 @@ import { rateLimitHeaders, type RateLimitDecision, type RateLimiter } from '../.
 import type { StatusChange, StatusNotifier } from '../dispatch/status-notifier.js';
 import { isoNow } from '../../foundation/messaging-ids.js';
 import type { MessageRepository, MessageRow } from '../messages/message-repository.js';
+import { recordProviderEvent } from '../store/messages/record-provider-event.js';
 import { limitRules } from '../tenants/tenant-limits.js';
 import type { TenantRepository } from '../tenants/tenant-repository.js';
 import type { TenantService } from '../tenants/tenant-service.js';
@@ -107,43 +108,34 @@ export class ProviderWebhookService {
     const occurredAt = event.timestamp === null ? recordedAt : new Date(event.timestamp * 1000).toISOString();
     const status = statusForEvent(event.event);
     const terminal = status === 'bounced' || status === 'failed';
-    return this.deps.messages.db.transaction().execute(async (tx) => {
-      const entryId = await this.deps.messages.addTimeline(
-        message.id,
-        { type: 'provider_event', status, provider: 'sendgrid', providerEventId: event.sgEventId, detail: eventDetail(event), occurredAt },
-        recordedAt,
-        tx,
-      );
-      if (entryId === undefined) {
-        counts.duplicates += 1;
-        return undefined;
-      }
-      counts.applied += 1;
-      // With the event, in its transaction: the next dispatch of a send to this address fails it.
-      const suppression = suppressionReasonFor(event);
-      if (suppression) {
-        const email = typeof event.raw['email'] === 'string' && event.raw['email'] !== '' ? event.raw['email'] : message.to_address;
-        await this.deps.suppressions.add({ tenant_id: message.tenant_id, email, reason: suppression, message_id: message.id, created_at: recordedAt }, tx);
-      }
-      if (status === null) return undefined;
-      const moved = await this.deps.messages.advanceStatus(message.id, status, recordedAt, terminal ? { error: failureText(event) } : {}, tx);
-      if (!moved) {
-        // Out of order (or after a terminal status): kept on the timeline, status unchanged.
-        await this.deps.messages.retypeTimeline(entryId, 'status_ignored', tx);
-        return undefined;
-      }
-      return {
-        tenantId: message.tenant_id,
-        messageId: message.id,
-        status: status satisfies DeliveryStatus,
-        transactionId: message.transaction_id,
-        provider: 'sendgrid',
-        occurredAt,
-        detail: eventDetail(event),
-        metadata: message.metadata,
-        tags: message.tags,
-      };
+    const suppression = suppressionReasonFor(event);
+    const email = typeof event.raw['email'] === 'string' && event.raw['email'] !== '' ? event.raw['email'] : message.to_address;
+    const outcome = await recordProviderEvent(this.deps.messages.db, {
+      messageId: message.id,
+      entry: { type: 'provider_event', status, provider: 'sendgrid', providerEventId: event.sgEventId, detail: eventDetail(event), occurredAt },
+      recordedAt,
+      suppression: suppression ? { tenant_id: message.tenant_id, email, reason: suppression, message_id: message.id, created_at: recordedAt } : undefined,
+      status,
+      extra: terminal ? { error: failureText(event) } : {},
     });
+    if (outcome === 'duplicate') {
+      counts.duplicates += 1;
+      return undefined;
+    }
+    counts.applied += 1;
+    // Recorded only, or out of order (or after a terminal status): on the timeline, status unchanged.
+    if (outcome !== 'moved' || status === null) return undefined;
+    return {
+      tenantId: message.tenant_id,
+      messageId: message.id,
+      status: status satisfies DeliveryStatus,
+      transactionId: message.transaction_id,
+      provider: 'sendgrid',
+      occurredAt,
+      detail: eventDetail(event),
+      metadata: message.metadata,
+      tags: message.tags,
+    };
   }
 }
 

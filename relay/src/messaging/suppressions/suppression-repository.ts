@@ -1,40 +1,34 @@
-// SQL for the suppression list: add (a repeat keeps the first reason and time), read, remove, and the
-// dispatch worker's one lookup per claim.
-import type { Selectable } from 'kysely';
-import type { MsgSuppressionsTable } from '../../db/schema.js';
+// The suppression list: add (a repeat keeps the first reason and time), read, remove, and the
+// dispatch worker's one lookup per claim; each method runs one operation of store/suppressions/.
 import type { Executor } from '../messages/message-repository.js';
+import { addSuppression } from '../store/suppressions/add-suppression.js';
+import { findSuppressionsAmong } from '../store/suppressions/find-suppressions-among.js';
+import { listSuppressions } from '../store/suppressions/list-suppressions.js';
+import { removeSuppression } from '../store/suppressions/remove-suppression.js';
+import type { SuppressionRow } from '../store/suppressions/suppression-rows.js';
 
-export type SuppressionRow = Selectable<MsgSuppressionsTable>;
+export type { SuppressionRow } from '../store/suppressions/suppression-rows.js';
 
 export class SuppressionRepository {
   constructor(private readonly db: Executor) {}
 
-  async add(row: SuppressionRow, executor: Executor = this.db): Promise<void> {
-    await executor
-      .insertInto('msg_suppressions')
-      .values({ ...row, email: row.email.toLowerCase() })
-      .onConflict((oc) => oc.columns(['tenant_id', 'email']).doNothing())
-      .execute();
+  add(row: SuppressionRow, executor: Executor = this.db): Promise<void> {
+    return addSuppression(executor, row);
   }
 
   list(tenantId: string, limit: number): Promise<SuppressionRow[]> {
-    return this.db.selectFrom('msg_suppressions').selectAll().where('tenant_id', '=', tenantId).orderBy('created_at', 'desc').orderBy('email').limit(limit).execute();
+    return listSuppressions(this.db, tenantId, limit);
   }
 
   /** Returns whether the address was on the list. */
-  async remove(tenantId: string, email: string): Promise<boolean> {
-    const result = await this.db.deleteFrom('msg_suppressions').where('tenant_id', '=', tenantId).where('email', '=', email.toLowerCase()).executeTakeFirst();
-    return Number(result.numDeletedRows) > 0;
+  remove(tenantId: string, email: string): Promise<boolean> {
+    return removeSuppression(this.db, tenantId, email);
   }
 
   /** The suppressed ones among these (tenant, address) pairs, keyed `tenant\0address`, in one query. */
   async findAmong(pairs: readonly { tenantId: string; email: string }[]): Promise<Map<string, SuppressionRow>> {
     const found = new Map<string, SuppressionRow>();
-    if (pairs.length === 0) return found;
-    const tenants = [...new Set(pairs.map((p) => p.tenantId))];
-    const emails = [...new Set(pairs.map((p) => p.email.toLowerCase()))];
-    const rows = await this.db.selectFrom('msg_suppressions').selectAll().where('tenant_id', 'in', tenants).where('email', 'in', emails).execute();
-    for (const row of rows) found.set(suppressionKey(row.tenant_id, row.email), row);
+    for (const row of await findSuppressionsAmong(this.db, pairs)) found.set(suppressionKey(row.tenant_id, row.email), row);
     return found;
   }
 }

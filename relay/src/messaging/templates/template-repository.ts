@@ -1,51 +1,42 @@
-// SQL for templates, including the send path's resolution by (tenant, event_key, channel, active).
-import type { Kysely, Selectable } from 'kysely';
-import type { Database, MsgTemplatesTable } from '../../db/schema.js';
+// Templates, including the send path's resolution by (tenant, event_key, channel, active); each
+// method runs one operation of store/templates/.
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema.js';
+import { countActiveTemplatesBesidesTestEmail } from '../store/templates/count-active-templates-besides-test-email.js';
+import { findActiveTemplate } from '../store/templates/find-active-template.js';
+import { findTemplate } from '../store/templates/find-template.js';
+import { insertTemplate } from '../store/templates/insert-template.js';
+import { listTemplates } from '../store/templates/list-templates.js';
+import type { TemplateRow } from '../store/templates/template-rows.js';
+import { updateTemplate } from '../store/templates/update-template.js';
 
-export type TemplateRow = Selectable<MsgTemplatesTable>;
-
-export const TEST_EMAIL_TEMPLATE = 'test_email';
+export { TEST_EMAIL_TEMPLATE, type TemplateRow } from '../store/templates/template-rows.js';
 
 export class TemplateRepository {
   constructor(private readonly db: Kysely<Database>) {}
 
-  async insert(row: TemplateRow): Promise<void> {
-    await this.db.insertInto('msg_templates').values(row).execute();
+  insert(row: TemplateRow): Promise<void> {
+    return insertTemplate(this.db, row);
   }
 
   find(tenantId: string, id: string): Promise<TemplateRow | undefined> {
-    return this.db.selectFrom('msg_templates').selectAll().where('tenant_id', '=', tenantId).where('id', '=', id).executeTakeFirst();
+    return findTemplate(this.db, tenantId, id);
   }
 
   list(tenantId: string): Promise<TemplateRow[]> {
-    return this.db.selectFrom('msg_templates').selectAll().where('tenant_id', '=', tenantId).orderBy('created_at').orderBy('id').execute();
+    return listTemplates(this.db, tenantId);
   }
 
-  async update(id: string, changes: Partial<Omit<TemplateRow, 'id' | 'tenant_id' | 'created_at'>>): Promise<void> {
-    await this.db.updateTable('msg_templates').set(changes).where('id', '=', id).execute();
+  update(id: string, changes: Partial<Omit<TemplateRow, 'id' | 'tenant_id' | 'created_at'>>): Promise<void> {
+    return updateTemplate(this.db, id, changes);
   }
 
   findActive(tenantId: string, eventKey: string, channel: string): Promise<TemplateRow | undefined> {
-    return this.db
-      .selectFrom('msg_templates')
-      .selectAll()
-      .where('tenant_id', '=', tenantId)
-      .where('event_key', '=', eventKey)
-      .where('channel', '=', channel)
-      .where('is_active', '=', 1)
-      .executeTakeFirst();
+    return findActiveTemplate(this.db, tenantId, eventKey, channel);
   }
 
   /** How many active templates the tenant has on this channel besides test_email (the onboarding test). */
-  async countActiveBesidesTestEmail(tenantId: string, channel: string): Promise<number> {
-    const row = await this.db
-      .selectFrom('msg_templates')
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .where('tenant_id', '=', tenantId)
-      .where('channel', '=', channel)
-      .where('is_active', '=', 1)
-      .where('event_key', '!=', TEST_EMAIL_TEMPLATE)
-      .executeTakeFirstOrThrow();
-    return Number(row.n);
+  countActiveBesidesTestEmail(tenantId: string, channel: string): Promise<number> {
+    return countActiveTemplatesBesidesTestEmail(this.db, tenantId, channel);
   }
 }

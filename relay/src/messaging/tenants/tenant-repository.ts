@@ -1,68 +1,66 @@
-// SQL for messaging tenants and their API keys.
-import type { Kysely, Selectable } from 'kysely';
-import type { Database, MsgApiKeysTable, MsgTenantsTable } from '../../db/schema.js';
+// Messaging tenants and their API keys; each method runs one operation of store/tenants/.
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema.js';
+import { findApiKey } from '../store/tenants/find-api-key.js';
+import { findLiveKeyWithTenant } from '../store/tenants/find-live-key-with-tenant.js';
+import { findTenantByOrgId } from '../store/tenants/find-tenant-by-org-id.js';
+import { findTenant } from '../store/tenants/find-tenant.js';
+import { findTenants } from '../store/tenants/find-tenants.js';
+import { insertApiKey } from '../store/tenants/insert-api-key.js';
+import { insertTenant } from '../store/tenants/insert-tenant.js';
+import { listApiKeys } from '../store/tenants/list-api-keys.js';
+import { listTenants } from '../store/tenants/list-tenants.js';
+import { revokeApiKey } from '../store/tenants/revoke-api-key.js';
+import type { ApiKeyRow, TenantRow } from '../store/tenants/tenant-rows.js';
+import { updateTenant } from '../store/tenants/update-tenant.js';
 
-export type TenantRow = Selectable<MsgTenantsTable>;
-export type ApiKeyRow = Selectable<MsgApiKeysTable>;
+export type { ApiKeyRow, TenantRow } from '../store/tenants/tenant-rows.js';
 
 export class TenantRepository {
   constructor(private readonly db: Kysely<Database>) {}
 
-  async insert(row: TenantRow): Promise<void> {
-    await this.db.insertInto('msg_tenants').values(row).execute();
+  insert(row: TenantRow): Promise<void> {
+    return insertTenant(this.db, row);
   }
 
   find(id: string): Promise<TenantRow | undefined> {
-    return this.db.selectFrom('msg_tenants').selectAll().where('id', '=', id).executeTakeFirst();
+    return findTenant(this.db, id);
   }
 
   findByOrgId(orgId: number): Promise<TenantRow | undefined> {
-    return this.db.selectFrom('msg_tenants').selectAll().where('org_id', '=', orgId).executeTakeFirst();
+    return findTenantByOrgId(this.db, orgId);
   }
 
   findMany(ids: readonly string[]): Promise<TenantRow[]> {
-    if (ids.length === 0) return Promise.resolve([]);
-    return this.db.selectFrom('msg_tenants').selectAll().where('id', 'in', ids).execute();
+    return findTenants(this.db, ids);
   }
 
   list(): Promise<TenantRow[]> {
-    return this.db.selectFrom('msg_tenants').selectAll().orderBy('created_at').orderBy('id').execute();
+    return listTenants(this.db);
   }
 
-  async update(id: string, changes: Partial<Omit<TenantRow, 'id' | 'created_at'>>): Promise<void> {
-    await this.db.updateTable('msg_tenants').set(changes).where('id', '=', id).execute();
+  update(id: string, changes: Partial<Omit<TenantRow, 'id' | 'created_at'>>): Promise<void> {
+    return updateTenant(this.db, id, changes);
   }
 
-  async insertApiKey(row: ApiKeyRow): Promise<void> {
-    await this.db.insertInto('msg_api_keys').values(row).execute();
+  insertApiKey(row: ApiKeyRow): Promise<void> {
+    return insertApiKey(this.db, row);
   }
 
   listApiKeys(tenantId: string): Promise<ApiKeyRow[]> {
-    return this.db.selectFrom('msg_api_keys').selectAll().where('tenant_id', '=', tenantId).orderBy('created_at').execute();
+    return listApiKeys(this.db, tenantId);
   }
 
   findApiKey(tenantId: string, prefix: string): Promise<ApiKeyRow | undefined> {
-    return this.db
-      .selectFrom('msg_api_keys')
-      .selectAll()
-      .where('tenant_id', '=', tenantId)
-      .where('prefix', '=', prefix)
-      .executeTakeFirst();
+    return findApiKey(this.db, tenantId, prefix);
   }
 
-  async revokeApiKey(prefix: string, at: string): Promise<void> {
-    await this.db.updateTable('msg_api_keys').set({ revoked_at: at }).where('prefix', '=', prefix).where('revoked_at', 'is', null).execute();
+  revokeApiKey(prefix: string, at: string): Promise<void> {
+    return revokeApiKey(this.db, prefix, at);
   }
 
   /** The live key with this prefix and its tenant, in one query (the hot path of every request). */
   findLiveKeyWithTenant(prefix: string) {
-    return this.db
-      .selectFrom('msg_api_keys')
-      .innerJoin('msg_tenants', 'msg_tenants.id', 'msg_api_keys.tenant_id')
-      .selectAll('msg_tenants')
-      .select('msg_api_keys.key_hash')
-      .where('msg_api_keys.prefix', '=', prefix)
-      .where('msg_api_keys.revoked_at', 'is', null)
-      .executeTakeFirst();
+    return findLiveKeyWithTenant(this.db, prefix);
   }
 }
