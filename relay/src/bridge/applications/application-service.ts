@@ -9,6 +9,13 @@ import { generateSecret, secretMatchesHash, sha256Hex } from '../../security/sec
 import type { BridgeApiKeysTable } from '../../db/bridge-tables.js';
 import { ShortLivedCache } from '../../foundation/short-lived-cache.js';
 import { parseJson, prefixedId, systemClock, type Clock } from '../bridge-ids.js';
+import { findApiKeyById } from '../store/applications/find-api-key-by-id.js';
+import { findApplicationById } from '../store/applications/find-application-by-id.js';
+import { insertApiKey } from '../store/applications/insert-api-key.js';
+import { insertApplication } from '../store/applications/insert-application.js';
+import { listApiKeysOfApplication } from '../store/applications/list-api-keys-of-application.js';
+import { listApplications } from '../store/applications/list-applications.js';
+import { revokeApiKey } from '../store/applications/revoke-api-key.js';
 
 /**
  * How long another relay process may keep accepting a key revoked elsewhere (a revocation made
@@ -53,16 +60,16 @@ export class ApplicationService {
 
   async createApplication(input: { name: string }): Promise<ApplicationRecordOut> {
     const row = { id: prefixedId('app_'), name: input.name, created_at: this.clock().toISOString() };
-    await this.db.insertInto('applications').values(row).execute();
+    await insertApplication(this.db, row);
     return row;
   }
 
   listApplications(): Promise<ApplicationRecordOut[]> {
-    return this.db.selectFrom('applications').selectAll().orderBy('created_at').orderBy('id').execute();
+    return listApplications(this.db);
   }
 
   async getApplication(id: string): Promise<ApplicationRecordOut> {
-    const row = await this.db.selectFrom('applications').selectAll().where('id', '=', id).executeTakeFirst();
+    const row = await findApplicationById(this.db, id);
     if (!row) throw new AppError('application_not_found', { message: `No application ${id}` });
     return row;
   }
@@ -81,26 +88,21 @@ export class ApplicationService {
       created_at: this.clock().toISOString(),
       revoked_at: null,
     };
-    await this.db.insertInto('bridge_api_keys').values(row).execute();
+    await insertApiKey(this.db, row);
     return { ...keyRecord(row), secret, credential: `${keyId}:${secret}` };
   }
 
   async listKeys(applicationId: string): Promise<ApiKeyRecordOut[]> {
     await this.getApplication(applicationId);
-    const rows = await this.db.selectFrom('bridge_api_keys').selectAll().where('application_id', '=', applicationId).orderBy('created_at').execute();
+    const rows = await listApiKeysOfApplication(this.db, applicationId);
     return rows.map(keyRecord);
   }
 
   /** Revokes at once; revoking again keeps the first revocation time. */
   async revokeKey(keyId: string): Promise<ApiKeyRecordOut> {
-    await this.db
-      .updateTable('bridge_api_keys')
-      .set({ revoked_at: this.clock().toISOString() })
-      .where('key_id', '=', keyId)
-      .where('revoked_at', 'is', null)
-      .execute();
+    await revokeApiKey(this.db, keyId, this.clock().toISOString());
     this.authCache.clear();
-    const row = await this.db.selectFrom('bridge_api_keys').selectAll().where('key_id', '=', keyId).executeTakeFirst();
+    const row = await findApiKeyById(this.db, keyId);
     if (!row) throw new AppError('api_key_not_found', { message: `No API key ${keyId}` });
     return keyRecord(row);
   }
@@ -111,7 +113,7 @@ export class ApplicationService {
     const digest = hash('sha256', `${keyId}:${secret}`, 'hex');
     const cached = this.authCache.get(digest);
     if (cached) return cached;
-    const row = await this.db.selectFrom('bridge_api_keys').selectAll().where('key_id', '=', keyId).executeTakeFirst();
+    const row = await findApiKeyById(this.db, keyId);
     // Hash and compare even for an unknown key id, so timing does not tell which ids exist.
     const matches = secretMatchesHash(secret, row?.secret_hash ?? sha256Hex(''));
     if (!row || !matches || row.revoked_at !== null) return undefined;

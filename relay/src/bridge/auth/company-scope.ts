@@ -9,6 +9,8 @@ import { AppError } from '../../errors/catalogue.js';
 import { ShortLivedCache } from '../../foundation/short-lived-cache.js';
 import type { AuthenticatedKey } from '../applications/application-service.js';
 import type { CompanyRow } from '../companies/company-repository.js';
+import { findCompanyById } from '../store/companies/find-company-by-id.js';
+import { findCompanyWithCustomerApplication, type CompanyWithCustomerApplication } from '../store/companies/find-company-with-customer-application.js';
 
 const COMPANY_ID = /^[1-9][0-9]{0,9}$/;
 /** Any run of digits: an integer id, perhaps not one of ours (0, or past the 32-bit keys) — then 403. */
@@ -53,7 +55,7 @@ export function requestedCompanyId(query: unknown, headers: Readonly<Record<stri
   return distinct[0];
 }
 
-type ScopedRow = CompanyRow & { customer_application_id: string | null };
+type ScopedRow = CompanyWithCustomerApplication;
 
 /**
  * How long another relay process may keep resolving a company through a link changed elsewhere (a
@@ -95,20 +97,14 @@ export class CompanyScope {
   /** The company's row with its customer's application; concurrent misses share one read. */
   private scopedRow(companyId: number): Promise<Readonly<ScopedRow> | undefined> {
     return this.cache.getOrLoad(String(companyId), async () => {
-      const row = await this.db
-        .selectFrom('companies')
-        .leftJoin('customers', 'customers.id', 'companies.customer_id')
-        .selectAll('companies')
-        .select('customers.application_id as customer_application_id')
-        .where('companies.id', '=', companyId)
-        .executeTakeFirst();
+      const row = await findCompanyWithCustomerApplication(this.db, companyId);
       return row ? Object.freeze(row) : undefined;
     });
   }
 
   /** A company addressed by path (attach, detach, disconnect, health): it must belong to the application. */
   async owned(key: AuthenticatedKey, companyId: number): Promise<CompanyRow> {
-    const row = await this.db.selectFrom('companies').selectAll().where('id', '=', companyId).executeTakeFirst();
+    const row = await findCompanyById(this.db, companyId);
     if (!row || row.application_id !== key.applicationId) {
       throw new AppError('company_forbidden', { message: `Company ${companyId} does not belong to this key’s application` });
     }

@@ -3,10 +3,17 @@
 // relies on is in gateway/gateway-ports.ts).
 import type { CompanyOut } from '@ledgerwire/shared';
 import type { Kysely, Selectable } from 'kysely';
-import { ReusableQuery } from '../../db/reusable-query.js';
+import type { ReusableQuery } from '../../db/reusable-query.js';
 import type { Database } from '../../db/schema.js';
 import type { CompaniesTable } from '../../db/bridge-tables.js';
 import { systemClock, type Clock } from '../bridge-ids.js';
+import { findCompanyById } from '../store/companies/find-company-by-id.js';
+import { insertCompany } from '../store/companies/insert-company.js';
+import { listCompanies } from '../store/companies/list-companies.js';
+import { listPairedCompaniesOfConnectors } from '../store/companies/list-paired-companies-of-connectors.js';
+import { pairCompany } from '../store/companies/pair-company.js';
+import { pairedCompaniesOfConnectorQuery, type PairedCompanyColumns } from '../store/companies/paired-companies-of-connector-query.js';
+import { updateCompany } from '../store/companies/update-company.js';
 
 export type CompanyRow = Selectable<CompaniesTable>;
 
@@ -33,7 +40,7 @@ export function companyOut(row: CompanyRow): CompanyOut {
   };
 }
 
-function pairedCompany(row: Pick<CompanyRow, 'id' | 'books_company_guid' | 'books_company_name' | 'application_id' | 'name'>): PairedCompany {
+function pairedCompany(row: PairedCompanyColumns): PairedCompany {
   return {
     company_id: row.id,
     books_company_guid: row.books_company_guid ?? '',
@@ -47,21 +54,14 @@ export class CompanyRepository {
   private readonly clock: Clock;
   /** Told after every change this repository makes to company rows (caches of them start over). */
   private readonly onChange: () => void;
-  /** Every connector's hello reads it (ten thousand at once after a relay restart): built once (reusable-query.ts). */
-  private readonly pairedWith: ReusableQuery<{ connectorId: string }, Parameters<typeof pairedCompany>[0]>;
+  /** Every connector's hello reads it: built once by its store file and kept here, so every execution reuses it. */
+  private readonly pairedWith: ReusableQuery<{ connectorId: string }, PairedCompanyColumns>;
 
   constructor(deps: { db: Kysely<Database>; clock?: Clock; onChange?: () => void }) {
     this.db = deps.db;
     this.clock = deps.clock ?? systemClock;
     this.onChange = deps.onChange ?? (() => undefined);
-    this.pairedWith = new ReusableQuery((values: { connectorId: string }) =>
-      deps.db
-        .selectFrom('companies')
-        .select(['id', 'books_company_guid', 'books_company_name', 'application_id', 'name'])
-        .where('connector_id', '=', values.connectorId)
-        .where('books_company_guid', 'is not', null)
-        .orderBy('id'),
-    );
+    this.pairedWith = pairedCompaniesOfConnectorQuery(deps.db);
   }
 
   /** Runs a change and then tells onChange, whether or not the change succeeded (it may have half-happened). */
@@ -74,37 +74,20 @@ export class CompanyRepository {
   }
 
   get(companyId: number): Promise<CompanyRow | undefined> {
-    return this.db.selectFrom('companies').selectAll().where('id', '=', companyId).executeTakeFirst();
+    return findCompanyById(this.db, companyId);
   }
 
   list(filter: { applicationId?: string; customerId?: string; connectorId?: string }): Promise<CompanyRow[]> {
-    let query = this.db.selectFrom('companies').selectAll().orderBy('id');
-    if (filter.applicationId !== undefined) query = query.where('application_id', '=', filter.applicationId);
-    if (filter.customerId !== undefined) query = query.where('customer_id', '=', filter.customerId);
-    if (filter.connectorId !== undefined) query = query.where('connector_id', '=', filter.connectorId);
-    return query.execute();
+    return listCompanies(this.db, filter);
   }
 
   async insert(values: { application_id: string; name: string; customer_id: string | null }): Promise<CompanyRow> {
     const now = this.clock().toISOString();
-    return this.changing(() =>
-      this.db
-        .insertInto('companies')
-        .values({ ...values, pull_masters: 0, report_stock: 0, report_gst: 0, created_at: now, updated_at: now })
-        .returningAll()
-        .executeTakeFirstOrThrow(),
-    );
+    return this.changing(() => insertCompany(this.db, values, now));
   }
 
   async update(companyId: number, values: Partial<Omit<CompanyRow, 'id' | 'created_at' | 'updated_at'>>): Promise<CompanyRow | undefined> {
-    return this.changing(() =>
-      this.db
-        .updateTable('companies')
-        .set({ ...values, updated_at: this.clock().toISOString() })
-        .where('id', '=', companyId)
-        .returningAll()
-        .executeTakeFirst(),
-    );
+    return this.changing(() => updateCompany(this.db, companyId, values, this.clock().toISOString()));
   }
 
   /** Companies whose jobs and sync batches go through this connector. */
@@ -120,13 +103,7 @@ export class CompanyRepository {
   async findPairedCompaniesOf(connectorIds: readonly string[]): Promise<Map<string, PairedCompany[]>> {
     const paired = new Map<string, PairedCompany[]>();
     if (connectorIds.length === 0) return paired;
-    const rows = await this.db
-      .selectFrom('companies')
-      .select(['id', 'connector_id', 'books_company_guid', 'books_company_name', 'application_id', 'name'])
-      .where('connector_id', 'in', [...connectorIds])
-      .where('books_company_guid', 'is not', null)
-      .orderBy('id')
-      .execute();
+    const rows = await listPairedCompaniesOfConnectors(this.db, connectorIds);
     for (const row of rows) {
       if (row.connector_id === null) continue;
       const list = paired.get(row.connector_id) ?? [];
@@ -139,28 +116,7 @@ export class CompanyRepository {
   /** Pairs the company with a connector and a books company; a books company is paired once per connector. */
   async pair(companyId: number, pairing: { connector_id: string; books_company_guid: string; books_company_name?: string | null }): Promise<CompanyRow | undefined> {
     const now = this.clock().toISOString();
-    return this.changing(() => this.db.transaction().execute(async (trx) => {
-      // The same books company on the same connector can back only one service company.
-      await trx
-        .updateTable('companies')
-        .set({ connector_id: null, books_company_guid: null, books_company_name: null, paired_at: null, updated_at: now })
-        .where('connector_id', '=', pairing.connector_id)
-        .where('books_company_guid', '=', pairing.books_company_guid)
-        .where('id', '!=', companyId)
-        .execute();
-      return trx
-        .updateTable('companies')
-        .set({
-          connector_id: pairing.connector_id,
-          books_company_guid: pairing.books_company_guid,
-          books_company_name: pairing.books_company_name ?? null,
-          paired_at: now,
-          updated_at: now,
-        })
-        .where('id', '=', companyId)
-        .returningAll()
-        .executeTakeFirst();
-    }));
+    return this.changing(() => pairCompany(this.db, companyId, pairing, now));
   }
 
   unpair(companyId: number): Promise<CompanyRow | undefined> {

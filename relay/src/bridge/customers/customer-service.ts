@@ -8,6 +8,12 @@ import { AppError } from '../../errors/catalogue.js';
 import { generateSecret, secretMatchesHash, sha256Hex } from '../../security/secret-hash.js';
 import type { CustomersTable } from '../../db/bridge-tables.js';
 import { prefixedId, systemClock, type Clock } from '../bridge-ids.js';
+import { findCustomerById } from '../store/customers/find-customer-by-id.js';
+import { findCustomerOfApplication } from '../store/customers/find-customer-of-application.js';
+import { findCustomersByTokenPrefix } from '../store/customers/find-customers-by-token-prefix.js';
+import { insertCustomer } from '../store/customers/insert-customer.js';
+import { listCustomers } from '../store/customers/list-customers.js';
+import { replaceCustomerToken } from '../store/customers/replace-customer-token.js';
 
 const TOKEN_PREFIX = 'lwct_';
 /** Characters of the token kept in clear to find its row: the prefix plus 8 random characters. */
@@ -30,9 +36,7 @@ export class CustomerService {
   }
 
   async list(applicationId: string | undefined): Promise<CustomerRecord[]> {
-    let query = this.db.selectFrom('customers').selectAll().orderBy('created_at').orderBy('id');
-    if (applicationId !== undefined) query = query.where('application_id', '=', applicationId);
-    const rows = await query.execute();
+    const rows = await listCustomers(this.db, applicationId);
     return rows.map((row) => ({ ...customerOut(row), application_id: row.application_id }));
   }
 
@@ -48,17 +52,12 @@ export class CustomerService {
       token_rotated_at: null,
       created_at: this.clock().toISOString(),
     };
-    await this.db.insertInto('customers').values(row).execute();
+    await insertCustomer(this.db, row);
     return { ...customerOut(row), token };
   }
 
   async get(applicationId: string, customerId: string): Promise<CustomerOut> {
-    const row = await this.db
-      .selectFrom('customers')
-      .selectAll()
-      .where('id', '=', customerId)
-      .where('application_id', '=', applicationId)
-      .executeTakeFirst();
+    const row = await findCustomerOfApplication(this.db, applicationId, customerId);
     if (!row) throw new AppError('customer_not_found', { message: `No customer ${customerId} under this application` });
     return customerOut(row);
   }
@@ -76,13 +75,13 @@ export class CustomerService {
   /** Support's rotation (operator API, admin CLI): by customer id, same effect as rotating with the token. */
   /** Any application's customer, for support (the operator API). */
   async getById(customerId: string): Promise<CustomerOut & { application_id: string }> {
-    const row = await this.db.selectFrom('customers').selectAll().where('id', '=', customerId).executeTakeFirst();
+    const row = await findCustomerById(this.db, customerId);
     if (!row) throw new AppError('customer_not_found', { message: `No customer ${customerId}` });
     return { ...customerOut(row), application_id: row.application_id };
   }
 
   async rotateById(customerId: string): Promise<CustomerWithToken & { application_id: string }> {
-    const row = await this.db.selectFrom('customers').selectAll().where('id', '=', customerId).executeTakeFirst();
+    const row = await findCustomerById(this.db, customerId);
     if (!row) throw new AppError('customer_not_found', { message: `No customer ${customerId}` });
     const rotated = await this.replaceToken({ ...customerOut(row), application_id: row.application_id, token_hash: row.token_hash });
     if (!rotated) throw new AppError('conflict', { message: 'Someone else rotated this token at the same moment: rotate again to get a token you can see' });
@@ -93,20 +92,19 @@ export class CustomerService {
   private async replaceToken(row: CustomerRecord & { token_hash: string }): Promise<(CustomerWithToken & { application_id: string }) | undefined> {
     const token = generateSecret(TOKEN_PREFIX);
     const rotatedAt = this.clock().toISOString();
-    const updated = await this.db
-      .updateTable('customers')
-      .set({ token_prefix: token.slice(0, LOOKUP_LENGTH), token_hash: sha256Hex(token), token_rotated_at: rotatedAt })
-      .where('id', '=', row.id)
-      .where('token_hash', '=', row.token_hash)
-      .executeTakeFirst();
-    if (Number(updated.numUpdatedRows) === 0) return undefined;
+    const replaced = await replaceCustomerToken(this.db, row.id, row.token_hash, {
+      token_prefix: token.slice(0, LOOKUP_LENGTH),
+      token_hash: sha256Hex(token),
+      token_rotated_at: rotatedAt,
+    });
+    if (!replaced) return undefined;
     return { ...customerOut(row), application_id: row.application_id, token };
   }
 
   /** The customer whose current token this is (the gateway's enrolment check), else undefined. */
   async findByToken(token: string): Promise<CustomerRecord & { token_hash: string } | undefined> {
     if (!token.startsWith(TOKEN_PREFIX) || token.length <= LOOKUP_LENGTH) return undefined;
-    const rows = await this.db.selectFrom('customers').selectAll().where('token_prefix', '=', token.slice(0, LOOKUP_LENGTH)).execute();
+    const rows = await findCustomersByTokenPrefix(this.db, token.slice(0, LOOKUP_LENGTH));
     const row = rows.find((candidate) => secretMatchesHash(token, candidate.token_hash));
     return row ? { ...customerOut(row), application_id: row.application_id, token_hash: row.token_hash } : undefined;
   }

@@ -10,6 +10,7 @@ import type { Database } from '../../db/schema.js';
 import { AppError } from '../../errors/catalogue.js';
 import type { TransactionDocumentsTable, TransactionsTable } from '../../db/bridge-tables.js';
 import type { TransactionRow } from './transaction-record.js';
+import { findEarlierJob } from '../store/jobs/find-earlier-job.js';
 
 export type NewJob = Omit<Insertable<TransactionsTable>, 'id'> & Omit<Insertable<TransactionDocumentsTable>, 'transaction_id'>;
 
@@ -182,14 +183,7 @@ export async function insertJobs(
  * inserted: replayed when the bodies match, 409 when they differ.
  */
 export async function earlierJob(db: Kysely<Database>, job: NewJob): Promise<TransactionRow> {
-  const { fingerprint, ...existing } = await db
-    .selectFrom('transactions')
-    .leftJoin('transaction_documents', 'transaction_documents.transaction_id', 'transactions.id')
-    .selectAll('transactions')
-    .select('transaction_documents.request_fingerprint as fingerprint')
-    .where('transactions.company_id', '=', job.company_id)
-    .where('transactions.client_transaction_id', '=', job.client_transaction_id ?? '')
-    .executeTakeFirstOrThrow();
+  const { fingerprint, ...existing } = await findEarlierJob(db, job.company_id, job.client_transaction_id ?? '');
   // A job accepted before fingerprints were kept (0260) has none: it replays, as it always did.
   if (fingerprint !== null && job.request_fingerprint != null && fingerprint !== job.request_fingerprint) {
     throw new AppError('idempotency_conflict', {

@@ -11,6 +11,9 @@ import { GroupCommit } from './job-group-commit.js';
 import { renderJobXml } from './render-job-xml.js';
 import { recordOutcomes, type JobOutcomeReport } from './record-outcomes.js';
 import { requeueJobs } from './requeue-jobs.js';
+import { findJobRenderSource } from '../store/jobs/find-job-render-source.js';
+import { renewJobLeases } from '../store/jobs/renew-job-leases.js';
+import { saveRenderedJobXml } from '../store/jobs/save-rendered-job-xml.js';
 
 export const DEFAULT_MAX_RETRIES = 5;
 
@@ -162,16 +165,8 @@ export class JobQueue {
     const now = this.clock();
     const leaseExpiresAt = new Date(now.getTime() + leaseMs).toISOString();
     if (jobIds.length === 0) return { renewed: [], leaseExpiresAt };
-    const rows = await this.db
-      .updateTable('transactions')
-      .set({ lease_expires_at: leaseExpiresAt, updated_at: now.toISOString() })
-      .where('connector_id', '=', connectorId)
-      .where('status', '=', 'processing')
-      .where('lease_session', '=', sessionId)
-      .where('job_id', 'in', [...jobIds])
-      .returning('job_id')
-      .execute();
-    return { renewed: rows.map((row) => row.job_id), leaseExpiresAt };
+    const renewed = await renewJobLeases(this.db, { connectorId, sessionId, jobIds }, leaseExpiresAt, now.toISOString());
+    return { renewed, leaseExpiresAt };
   }
 
   /** Same for leases that ran out (any connector). */
@@ -210,14 +205,9 @@ export class JobQueue {
   private async xmlFor(row: ClaimedRow['row'], booksCompanyName: string): Promise<string> {
     if (row.xml_company_name === booksCompanyName) return row.xml;
     // The company was paired to a books company of another name since the write was accepted.
-    const source = await this.db
-      .selectFrom('transactions')
-      .innerJoin('transaction_documents', 'transaction_documents.transaction_id', 'transactions.id')
-      .select(['job_type', 'job_id', 'target_voucher_guid', 'payload', 'master_type', 'document'])
-      .where('transactions.id', '=', row.id)
-      .executeTakeFirstOrThrow();
+    const source = await findJobRenderSource(this.db, row.id);
     const xml = renderJobXml(source, booksCompanyName);
-    await this.db.updateTable('transaction_documents').set({ xml, xml_company_name: booksCompanyName }).where('transaction_id', '=', row.id).execute();
+    await saveRenderedJobXml(this.db, row.id, xml, booksCompanyName);
     return xml;
   }
 }

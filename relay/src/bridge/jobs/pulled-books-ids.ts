@@ -5,11 +5,13 @@
 // company and type, exact name) carry both. One lookup per kind for a whole page of rows, never one a row.
 // The pulled voucher also carries the number the books hold: under automatic numbering they discard the
 // voucher_number sent and assign their own, which the caller needs to find the voucher.
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { parseJson } from '../bridge-ids.js';
 import { alterIdOf } from '../pulled/pulled-data-store.js';
 import type { TransactionRow, TransactionRowWithBooks } from './transaction-record.js';
+import { listPulledMasterBooksIds } from '../store/jobs/list-pulled-master-books-ids.js';
+import { listPulledVoucherBooksIds } from '../store/jobs/list-pulled-voucher-books-ids.js';
 
 type BooksIds = Readonly<{ master_id: string | null; alter_id: string | null; voucher_number?: string | null }>;
 
@@ -50,15 +52,11 @@ async function pulledVoucherIds(db: Kysely<Database>, rows: readonly Transaction
   if (withGuid.length === 0) return found;
   // The master id sits only in the stored document: read that just for the GUIDs of rows lacking one.
   const lacking = unique(withGuid.filter((row) => row.books_master_id === null).map((row) => row.books_voucher_guid));
-  const pulled = await db
-    .selectFrom('pulled_vouchers')
-    .select(['company_id', 'books_voucher_guid', 'alter_id', 'voucher_number'])
-    .select((eb) =>
-      lacking.length > 0 ? eb.case().when('books_voucher_guid', 'in', lacking).then(eb.ref('data')).else(null).end().as('data') : sql<string | null>`null`.as('data'),
-    )
-    .where('company_id', 'in', unique(withGuid.map((row) => row.company_id)))
-    .where('books_voucher_guid', 'in', unique(withGuid.map((row) => row.books_voucher_guid)))
-    .execute();
+  const pulled = await listPulledVoucherBooksIds(db, {
+    companyIds: unique(withGuid.map((row) => row.company_id)),
+    guids: unique(withGuid.map((row) => row.books_voucher_guid)),
+    documentFor: lacking,
+  });
   const byGuid = new Map(pulled.map((voucher) => [key(voucher.company_id, voucher.books_voucher_guid), voucher]));
   for (const row of withGuid) {
     const voucher = byGuid.get(key(row.company_id, row.books_voucher_guid));
@@ -83,15 +81,12 @@ async function pulledMasterIds(db: Kysely<Database>, rows: readonly TransactionR
   if (wanted.length === 0) return found;
   const names = unique(wanted.filter((w) => w.row.books_master_id === null).map((w) => w.name));
   const masterIds = unique(wanted.flatMap((w) => (w.row.books_master_id === null ? [] : [w.row.books_master_id])));
-  const pulled = await db
-    .selectFrom('pulled_masters')
-    .select(['id', 'company_id', 'master_type', 'name', 'master_id', 'alter_id'])
-    .where('company_id', 'in', unique(wanted.map((w) => w.row.company_id)))
-    .where('master_type', 'in', unique(wanted.map((w) => w.masterType)))
-    .where('deleted', '=', 0)
-    .where((eb) => eb.or([...(names.length > 0 ? [eb('name', 'in', names)] : []), ...(masterIds.length > 0 ? [eb('master_id', 'in', masterIds)] : [])]))
-    .orderBy('id')
-    .execute();
+  const pulled = await listPulledMasterBooksIds(db, {
+    companyIds: unique(wanted.map((w) => w.row.company_id)),
+    masterTypes: unique(wanted.map((w) => w.masterType)),
+    names,
+    masterIds,
+  });
   // Ascending ids: should two live masters share a key, the one pulled last wins.
   const byName = new Map<string, BooksIds>();
   const byMasterId = new Map<string, BooksIds>();

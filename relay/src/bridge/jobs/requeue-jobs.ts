@@ -4,24 +4,12 @@
 // relay process is shutting down cost none: the connector did nothing wrong. A job failed here raises
 // its transaction.failed webhook in the same transaction (transaction-outcome-events.ts).
 import { jobErrorLabel } from '@ledgerwire/shared';
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { queueTransactionOutcomeEvents, type SettledJob } from './transaction-outcome-events.js';
+import { connectorHoldsProcessingJobs } from '../store/jobs/connector-holds-processing-jobs.js';
 
 export type RequeueResult = Readonly<{ requeued: number; failed: number; companyIds: number[]; webhookDeliveries: number }>;
-
-/**
- * Whether the connector holds any processing job: one indexed read (transactions_connector), outside
- * any transaction. Almost every hello holds none, and after a relay restart ten thousand of them each
- * opened a transaction for nothing (on SQLite every other statement waits behind it). Written as SQL:
- * building it through the query builder cost more than running it. A job claimed for the connector
- * after this read is in the same place as one claimed after the transaction's own read: a later
- * requeue or its lease expiry returns it.
- */
-async function holdsProcessingJobs(db: Kysely<Database>, connectorId: string): Promise<boolean> {
-  const { rows } = await sql`select 1 from transactions where connector_id = ${connectorId} and status = 'processing' limit 1`.execute(db);
-  return rows.length > 0;
-}
 
 export async function requeueJobs(
   db: Kysely<Database>,
@@ -29,7 +17,9 @@ export async function requeueJobs(
   now: string,
   options: { countRetry: boolean } = { countRetry: true },
 ): Promise<RequeueResult> {
-  if ('connectorId' in which && !(await holdsProcessingJobs(db, which.connectorId))) return { requeued: 0, failed: 0, companyIds: [], webhookDeliveries: 0 };
+  // A job claimed for the connector after this read is in the same place as one claimed after the
+  // transaction's own read: a later requeue or its lease expiry returns it.
+  if ('connectorId' in which && !(await connectorHoldsProcessingJobs(db, which.connectorId))) return { requeued: 0, failed: 0, companyIds: [], webhookDeliveries: 0 };
   return db.transaction().execute(async (trx) => {
     let query = trx
       .selectFrom('transactions')

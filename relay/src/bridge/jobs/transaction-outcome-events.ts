@@ -11,6 +11,7 @@ import type { Database } from '../../db/schema.js';
 import { anySubscribed, queueEventsInTransaction, type OutboxEvent } from '../../webhooks/webhook-outbox.js';
 import { withPulledBooksIds } from './pulled-books-ids.js';
 import { transactionRecord } from './transaction-record.js';
+import { listTransactionsByJobIds } from '../store/jobs/list-transactions-by-job-ids.js';
 
 export type SettledJob = Readonly<{ job_id: string; application_id: string }>;
 
@@ -22,12 +23,7 @@ export async function queueTransactionOutcomeEvents(trx: Kysely<Database>, settl
   if (settled.length === 0) return 0;
   const owners = [...new Set(settled.map((job) => job.application_id))].map((id) => ({ kind: 'application' as const, id }));
   if (!(await anySubscribed(trx, owners, TRANSACTION_EVENT_TYPES))) return 0;
-  const rows = await trx
-    .selectFrom('transactions')
-    .selectAll()
-    .where('job_id', 'in', settled.map((job) => job.job_id))
-    .orderBy('id')
-    .execute();
+  const rows = await listTransactionsByJobIds(trx, settled.map((job) => job.job_id));
   const events: OutboxEvent[] = [];
   for (const row of await withPulledBooksIds(trx, rows)) {
     if (row.status !== 'completed' && row.status !== 'failed') continue;

@@ -9,6 +9,13 @@ import { parseJson } from '../bridge-ids.js';
 import { withPulledBooksIds } from './pulled-books-ids.js';
 import { transactionRecord, type TransactionRow } from './transaction-record.js';
 import { waitingReasonsOf } from './waiting-reason.js';
+import { findApplicationTransactionByJobId } from '../store/jobs/find-application-transaction-by-job-id.js';
+import { findApplicationTransactionsByClientId } from '../store/jobs/find-application-transactions-by-client-id.js';
+import { findTransactionByJobId } from '../store/jobs/find-transaction-by-job-id.js';
+import { findTransactionDocument } from '../store/jobs/find-transaction-document.js';
+import { listCompanyTransactions } from '../store/jobs/list-company-transactions.js';
+import { listConnectorTransactions } from '../store/jobs/list-connector-transactions.js';
+import { listOperatorTransactions } from '../store/jobs/list-operator-transactions.js';
 
 export type TransactionFilter = Readonly<{
   status?: TransactionRow['status'];
@@ -31,12 +38,9 @@ export class TransactionService {
 
   /** `job` is the public job id or the caller's own transaction id; companyId narrows the search. */
   async get(applicationId: string, job: string, scope: { companyId?: number | undefined; masterType?: string } = {}): Promise<TransactionRecordOut> {
-    let base = this.db.selectFrom('transactions').selectAll().where('application_id', '=', applicationId);
-    if (scope.companyId !== undefined) base = base.where('company_id', '=', scope.companyId);
-    if (scope.masterType !== undefined) base = base.where('job_type', '=', 'master').where('master_type', '=', scope.masterType);
-    const byJobId = UUID.test(job) ? await base.where('job_id', '=', job.toLowerCase()).executeTakeFirst() : undefined;
+    const byJobId = UUID.test(job) ? await findApplicationTransactionByJobId(this.db, applicationId, job.toLowerCase(), scope) : undefined;
     if (byJobId) return this.record(byJobId);
-    const byOwnId = await base.where('client_transaction_id', '=', job).limit(2).execute();
+    const byOwnId = await findApplicationTransactionsByClientId(this.db, applicationId, job, scope);
     if (byOwnId.length > 1) throw new AppError('transaction_ambiguous');
     const row = byOwnId[0];
     if (!row) throw new AppError('transaction_not_found', { message: `No transaction ${job} among this application’s companies` });
@@ -44,13 +48,8 @@ export class TransactionService {
   }
 
   async list(companyId: number, filter: TransactionFilter): Promise<{ total: number; transactions: TransactionRecordOut[] }> {
-    let query = this.db.selectFrom('transactions').where('company_id', '=', companyId);
-    if (filter.status) query = query.where('status', '=', filter.status);
-    if (filter.job_type) query = query.where('job_type', '=', filter.job_type);
-    if (filter.master_type) query = query.where('master_type', '=', filter.master_type);
-    const { total } = await query.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow();
-    const rows = await query.selectAll().orderBy('id', 'desc').limit(filter.limit).offset(filter.offset).execute();
-    return { total: Number(total), transactions: await this.records(rows) };
+    const { total, rows } = await listCompanyTransactions(this.db, companyId, filter);
+    return { total, transactions: await this.records(rows) };
   }
 
   /** Jobs handed to the application's connector named by machine name (or connector id), newest first. */
@@ -59,27 +58,14 @@ export class TransactionService {
     const matching = connectors.filter((c) => c.id === machine || c.machine_name === machine);
     const connector = [...matching].sort((a, b) => (b.last_seen_at ?? '').localeCompare(a.last_seen_at ?? ''))[0];
     if (!connector) throw new AppError('connector_not_found', { message: `No connector named ${machine} under this application` });
-    const rows = await this.db
-      .selectFrom('transactions')
-      .selectAll()
-      .where('application_id', '=', applicationId)
-      .where('connector_id', 'in', matching.map((c) => c.id))
-      .orderBy('id', 'desc')
-      .limit(limit)
-      .execute();
+    const rows = await listConnectorTransactions(this.db, applicationId, matching.map((c) => c.id), limit);
     return { connector, jobs: await this.records(rows) };
   }
 
   async operatorList(filter: TransactionFilter & { application_id?: string; company_id?: number }) {
-    let query = this.db.selectFrom('transactions');
-    if (filter.application_id) query = query.where('application_id', '=', filter.application_id);
-    if (filter.company_id !== undefined) query = query.where('company_id', '=', filter.company_id);
-    if (filter.status) query = query.where('status', '=', filter.status);
-    if (filter.job_type) query = query.where('job_type', '=', filter.job_type);
-    const { total } = await query.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow();
-    const rows = await query.selectAll().orderBy('id', 'desc').limit(filter.limit).offset(filter.offset).execute();
+    const { total, rows } = await listOperatorTransactions(this.db, filter);
     const records = await this.records(rows);
-    return { total: Number(total), transactions: records.map((record, index) => ({ ...record, application_id: rows[index]?.application_id ?? '' })) };
+    return { total, transactions: records.map((record, index) => ({ ...record, application_id: rows[index]?.application_id ?? '' })) };
   }
 
   /**
@@ -97,9 +83,9 @@ export class TransactionService {
 
   /** Support's view: the record with the submitted document and the XML rendered for the books. */
   async operatorGet(job: string) {
-    const row = await this.db.selectFrom('transactions').selectAll().where('job_id', '=', job.toLowerCase()).executeTakeFirst();
+    const row = await findTransactionByJobId(this.db, job.toLowerCase());
     if (!row) throw new AppError('transaction_not_found', { message: `No transaction ${job}` });
-    const submitted = await this.db.selectFrom('transaction_documents').select(['document', 'xml']).where('transaction_id', '=', row.id).executeTakeFirst();
+    const submitted = await findTransactionDocument(this.db, row.id);
     return {
       ...(await this.record(row)),
       application_id: row.application_id,

@@ -8,10 +8,12 @@
 //   - `companyQueueWaitingReasons(db, companyIds)`: why each company's queue waits (its oldest job's reason).
 // The console may call any of them (the operator views of TransactionService already carry the result).
 import { booksCompanyOpen, connectionGuidance, onTheWayGuidance, type WaitingReasonOut } from '@ledgerwire/shared';
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { parseOpenCompanies } from '../connectors/connector-repository.js';
 import type { TransactionRow } from './transaction-record.js';
+import { listOldestUnfinishedJobIds } from '../store/jobs/list-oldest-unfinished-job-ids.js';
+import { listWaitingFacts } from '../store/jobs/list-waiting-facts.js';
 
 /** The connector that would import the job (the company's, or for a processing job the one holding it). */
 export type WaitingConnectorFacts = Readonly<{
@@ -116,35 +118,10 @@ export function deriveWaitingReason(facts: WaitingFacts): WaitingReasonOut | nul
   return null;
 }
 
-type FactsRow = {
-  id: number;
-  company_id: number;
-  status: TransactionRow['status'];
-  company_connector_id: string | null;
-  books_company_guid: string | null;
-  books_company_name: string | null;
-  machine_name: string | null;
-  online: number | null;
-  connected: number | null;
-  books_running: number | null;
-  open_companies: string | null;
-  last_seen_at: string | null;
-  jobs_ahead: number | string | bigint;
-};
-
 /** The facts of these transactions in one query, and the reason each gives (by its status as read now). */
 async function reasonsByTransactionId(db: Kysely<Database>, ids: readonly number[]): Promise<{ id: number; company_id: number; reason: WaitingReasonOut | null }[]> {
   if (ids.length === 0) return [];
-  // A processing job is in the hands of the connector it was leased to, whatever the pairing says now.
-  const { rows: facts } = await sql<FactsRow>`
-    select t.id, t.company_id, t.status, c.connector_id as company_connector_id, c.books_company_guid, c.books_company_name,
-      k.machine_name, k.online, k.connected, k.books_running, k.open_companies, k.last_seen_at,
-      (select count(*) from transactions a
-        where a.company_id = t.company_id and a.status in ('queued', 'processing') and a.id < t.id) as jobs_ahead
-    from transactions t
-    inner join companies c on c.id = t.company_id
-    left join connectors k on k.id = (case when t.status = 'processing' and t.connector_id is not null then t.connector_id else c.connector_id end)
-    where t.id in (${sql.join(ids)})`.execute(db);
+  const facts = await listWaitingFacts(db, ids);
   return facts.map((row) => ({
     id: row.id,
     company_id: row.company_id,
@@ -181,13 +158,7 @@ export async function waitingReasonsOf(
 export async function companyQueueWaitingReasons(db: Kysely<Database>, companyIds: readonly number[]): Promise<Map<number, WaitingReasonOut | null>> {
   const reasons = new Map<number, WaitingReasonOut | null>(companyIds.map((id) => [id, null]));
   if (companyIds.length === 0) return reasons;
-  const oldest = await db
-    .selectFrom('transactions')
-    .select((eb) => eb.fn.min('id').as('id'))
-    .where('company_id', 'in', [...new Set(companyIds)])
-    .where('status', 'in', ['queued', 'processing'])
-    .groupBy('company_id')
-    .execute();
-  for (const { company_id, reason } of await reasonsByTransactionId(db, oldest.map((row) => Number(row.id)))) reasons.set(company_id, reason);
+  const oldest = await listOldestUnfinishedJobIds(db, companyIds);
+  for (const { company_id, reason } of await reasonsByTransactionId(db, oldest)) reasons.set(company_id, reason);
   return reasons;
 }

@@ -15,6 +15,8 @@ import { AppError } from '../../errors/catalogue.js';
 import type { PulledMastersTable } from '../../db/bridge-tables.js';
 import type { CompanyRow } from '../companies/company-repository.js';
 import { parseJson } from '../bridge-ids.js';
+import { listPulledMasters } from '../store/pulled/list-pulled-masters.js';
+import { listStockMasters } from '../store/pulled/list-stock-masters.js';
 
 type Row = Selectable<PulledMastersTable>;
 type StockItemLeaf = StockTreeNode['stock_items'][number];
@@ -58,22 +60,13 @@ export class PulledMasterService {
       });
     }
     if (!mastersPullAllowed(capabilities, company)) return { success: true, master_type: type, total: 0, count: 0, masters: [] };
-    const base = this.db.selectFrom('pulled_masters').where('company_id', '=', company.id).where('master_type', '=', type).where('deleted', '=', 0);
-    const { total } = await base.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow();
-    const rows = await base.selectAll().orderBy('name').orderBy('id').limit(page.limit).offset(page.offset).execute();
-    return { success: true, master_type: type, total: Number(total), count: rows.length, masters: rows.map(pulledMasterRow) };
+    const { total, rows } = await listPulledMasters(this.db, company.id, type, page);
+    return { success: true, master_type: type, total, count: rows.length, masters: rows.map(pulledMasterRow) };
   }
 
   async stockTree(capabilities: readonly string[], company: CompanyRow): Promise<StockTreeOut> {
     if (!mastersPullAllowed(capabilities, company)) return { success: true, company_id: company.id, stock_groups: [], ungrouped_items: [] };
-    const rows = await this.db
-      .selectFrom('pulled_masters')
-      .selectAll()
-      .where('company_id', '=', company.id)
-      .where('master_type', 'in', ['stock_group', 'stock_item'])
-      .where('deleted', '=', 0)
-      .orderBy('name')
-      .execute();
+    const rows = await listStockMasters(this.db, company.id);
     return { success: true, company_id: company.id, ...buildStockTree(rows) };
   }
 }

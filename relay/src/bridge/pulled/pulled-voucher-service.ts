@@ -1,29 +1,16 @@
 // Pulled vouchers for callers: the filtered list (dates inclusive at both ends), one voucher by its
 // transaction_id, and acknowledgement (a voucher leaves the pending queue; repeating is harmless).
 import type { PulledVoucherAckOut, PulledVoucherListQuery, PulledVoucherOut } from '@ledgerwire/shared';
-import type { ExpressionBuilder, Kysely, Selectable } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { AppError } from '../../errors/catalogue.js';
-import type { PulledVouchersTable } from '../../db/bridge-tables.js';
 import { parseJson, systemClock, type Clock } from '../bridge-ids.js';
+import { acknowledgePulledVouchers } from '../store/pulled/acknowledge-pulled-vouchers.js';
+import { findPulledVoucherByTransactionId } from '../store/pulled/find-pulled-voucher-by-transaction-id.js';
+import { listPulledVouchers } from '../store/pulled/list-pulled-vouchers.js';
+import type { PulledVoucherWithSource } from '../store/pulled/source-job-id-column.js';
 
-type Row = Selectable<PulledVouchersTable> & { source_job_id: string | null };
-
-/**
- * The job that booked the voucher: the first voucher job of its company whose outcome carried its GUID
- * (the books read REMOTEID back as the GUID itself, so the key the connector sent cannot link them).
- */
-function sourceJobId(eb: ExpressionBuilder<Database, 'pulled_vouchers'>) {
-  return eb
-    .selectFrom('transactions as t')
-    .select('t.job_id')
-    .whereRef('t.company_id', '=', 'pulled_vouchers.company_id')
-    .whereRef('t.books_voucher_guid', '=', 'pulled_vouchers.books_voucher_guid')
-    .where('t.job_type', '=', 'voucher')
-    .orderBy('t.id')
-    .limit(1)
-    .as('source_job_id');
-}
+type Row = PulledVoucherWithSource;
 
 /** `YYYY-MM-DD` or `YYYYMMDD` → the compact form pulled dates are stored in. */
 export function compactDate(value: string | undefined): string | undefined {
@@ -69,29 +56,22 @@ export class PulledVoucherService {
   }
 
   async list(companyId: number, query: PulledVoucherListQuery): Promise<{ total: number; invoices: PulledVoucherOut[] }> {
-    let base = this.db.selectFrom('pulled_vouchers').where('company_id', '=', companyId).where('deleted', '=', 0);
-    if (query.voucher_kind) base = base.where('voucher_kind', '=', query.voucher_kind);
-    if (query.voucher_type) base = base.where('voucher_type', '=', query.voucher_type);
-    if (query.status) base = base.where('status', '=', query.status);
-    const start = compactDate(query.start_date);
-    const end = compactDate(query.end_date);
-    if (start) base = base.where('voucher_date', '>=', start);
-    if (end) base = base.where('voucher_date', '<=', end);
-    const { total } = await base.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow();
-    const rows = await base.selectAll('pulled_vouchers').select(sourceJobId).orderBy('voucher_date').orderBy('id').limit(query.limit).offset(query.offset).execute();
-    return { total: Number(total), invoices: rows.map(pulledVoucherOut) };
+    const { total, rows } = await listPulledVouchers(this.db, companyId, {
+      voucher_kind: query.voucher_kind,
+      voucher_type: query.voucher_type,
+      status: query.status,
+      start: compactDate(query.start_date),
+      end: compactDate(query.end_date),
+      limit: query.limit,
+      offset: query.offset,
+    });
+    return { total, invoices: rows.map(pulledVoucherOut) };
   }
 
   /** One voucher of the caller's companies by its transaction_id (deleted ones included: the caller may hold the key). */
   async get(companyIds: readonly number[], transactionId: string): Promise<PulledVoucherOut> {
     if (companyIds.length === 0) throw new AppError('pulled_voucher_not_found');
-    const row = await this.db
-      .selectFrom('pulled_vouchers')
-      .selectAll('pulled_vouchers')
-      .select(sourceJobId)
-      .where('transaction_id', '=', transactionId)
-      .where('company_id', 'in', [...companyIds])
-      .executeTakeFirst();
+    const row = await findPulledVoucherByTransactionId(this.db, companyIds, transactionId);
     if (!row) throw new AppError('pulled_voucher_not_found', { message: `No pulled voucher ${transactionId} in your companies` });
     return pulledVoucherOut(row);
   }
@@ -99,31 +79,14 @@ export class PulledVoucherService {
   async acknowledge(companyId: number, transactionIds: readonly string[]): Promise<PulledVoucherAckOut> {
     const ids = [...new Set(transactionIds)];
     const now = this.clock().toISOString();
-    return this.db.transaction().execute(async (trx) => {
-      const rows = await trx
-        .selectFrom('pulled_vouchers')
-        .select(['id', 'transaction_id', 'status', 'alter_id'])
-        .where('company_id', '=', companyId)
-        .where('transaction_id', 'in', ids)
-        .execute();
-      let acknowledged = 0;
-      for (const row of rows.filter((r) => r.status === 'pending')) {
-        const result = await trx
-          .updateTable('pulled_vouchers')
-          .set({ status: 'acknowledged', acknowledged_alter_id: row.alter_id, acknowledged_at: now })
-          .where('id', '=', row.id)
-          .where('status', '=', 'pending')
-          .executeTakeFirst();
-        acknowledged += Number(result.numUpdatedRows);
-      }
-      const found = new Set(rows.map((r) => r.transaction_id));
-      return {
-        success: true as const,
-        company_id: companyId,
-        acknowledged,
-        already_acknowledged: rows.length - acknowledged,
-        not_found: ids.filter((id) => !found.has(id)),
-      };
-    });
+    const { found: foundIds, acknowledged } = await acknowledgePulledVouchers(this.db, companyId, ids, now);
+    const found = new Set(foundIds);
+    return {
+      success: true as const,
+      company_id: companyId,
+      acknowledged,
+      already_acknowledged: foundIds.length - acknowledged,
+      not_found: ids.filter((id) => !found.has(id)),
+    };
   }
 }

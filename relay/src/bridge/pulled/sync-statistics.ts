@@ -5,6 +5,9 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import type { CompanyRow } from '../companies/company-repository.js';
 import { compactDate } from './pulled-voucher-service.js';
+import { countPulledMastersByType } from '../store/pulled/count-pulled-masters-by-type.js';
+import { countPulledVouchersByKindAndStatus } from '../store/pulled/count-pulled-vouchers-by-kind-and-status.js';
+import { listReportSnapshots } from '../store/pulled/list-report-snapshots.js';
 
 const REPORTS = [
   { key: 'stock', label: 'Stock summary', capability: 'report.stock', flag: 'report_stock' },
@@ -19,15 +22,7 @@ export class SyncStatisticsService {
   }
 
   async statistics(capabilities: readonly string[], company: CompanyRow, range: { start_date?: string; end_date?: string }): Promise<SyncStatisticsOut> {
-    let vouchers = this.db.selectFrom('pulled_vouchers').where('company_id', '=', company.id).where('deleted', '=', 0);
-    const start = compactDate(range.start_date);
-    const end = compactDate(range.end_date);
-    if (start) vouchers = vouchers.where('voucher_date', '>=', start);
-    if (end) vouchers = vouchers.where('voucher_date', '<=', end);
-    const byKindAndStatus = await vouchers
-      .select(['voucher_kind', 'status', (eb) => eb.fn.countAll<number>().as('n'), (eb) => eb.fn.max('updated_at').as('last')])
-      .groupBy(['voucher_kind', 'status'])
-      .execute();
+    const byKindAndStatus = await countPulledVouchersByKindAndStatus(this.db, company.id, { start: compactDate(range.start_date), end: compactDate(range.end_date) });
     const byKind: Record<string, number> = {};
     let pending = 0;
     let acknowledged = 0;
@@ -39,13 +34,7 @@ export class SyncStatisticsService {
       else acknowledged += n;
       if (row.last && (lastSynced === null || row.last > lastSynced)) lastSynced = row.last;
     }
-    const masters = await this.db
-      .selectFrom('pulled_masters')
-      .select(['master_type', (eb) => eb.fn.countAll<number>().as('n')])
-      .where('company_id', '=', company.id)
-      .where('deleted', '=', 0)
-      .groupBy('master_type')
-      .execute();
+    const masters = await countPulledMastersByType(this.db, company.id);
     const byType = Object.fromEntries(masters.map((m) => [m.master_type, Number(m.n)]));
     return {
       success: true,
@@ -59,7 +48,7 @@ export class SyncStatisticsService {
   }
 
   private async reports(capabilities: readonly string[], company: CompanyRow): Promise<ReportEntryOut[]> {
-    const snapshots = await this.db.selectFrom('report_snapshots').selectAll().where('company_id', '=', company.id).execute();
+    const snapshots = await listReportSnapshots(this.db, company.id);
     return REPORTS.map((report) => {
       const enabled = company[report.flag] === 1 && capabilities.includes(report.capability);
       const snapshot = snapshots.find((s) => s.report_key === report.key);

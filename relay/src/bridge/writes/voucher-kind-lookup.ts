@@ -5,6 +5,7 @@ import { resolveReservedName, voucherKindFromReservedName, type VoucherKind } fr
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { ShortLivedCache } from '../../foundation/short-lived-cache.js';
+import { listVoucherTypesOfCompany } from '../store/writes/list-voucher-types-of-company.js';
 
 export type KnownVoucherType = Readonly<{ kind: VoucherKind; reservedName: string }>;
 
@@ -43,13 +44,7 @@ export class VoucherTypeKinds {
   /** The company's voucher types from its pulled masters; concurrent misses share one read. */
   private typesOf(companyId: number): Promise<TypeTree> {
     return this.cache.getOrLoad(String(companyId), async () => {
-      const rows = await this.db
-        .selectFrom('pulled_masters')
-        .select(['name', 'reserved_name', 'parent'])
-        .where('company_id', '=', companyId)
-        .where('master_type', '=', 'voucher_type')
-        .where('deleted', '=', 0)
-        .execute();
+      const rows = await listVoucherTypesOfCompany(this.db, companyId);
       return new Map(rows.map((row) => [row.name, { reservedName: row.reserved_name ?? '', parent: row.parent ?? '' }])) as TypeTree;
     });
   }

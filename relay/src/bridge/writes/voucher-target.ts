@@ -9,6 +9,12 @@ import type { Database } from '../../db/schema.js';
 import { AppError } from '../../errors/catalogue.js';
 import { parseJson } from '../bridge-ids.js';
 import type { CompanyRow } from '../companies/company-repository.js';
+import { clientTransactionIdUsed } from '../store/writes/client-transaction-id-used.js';
+import { findGuidOfCompletedVoucherJob } from '../store/writes/find-guid-of-completed-voucher-job.js';
+import { findPulledVoucherFacts } from '../store/writes/find-pulled-voucher-facts.js';
+import { listCompletedVoucherJobsOfGuid, type VoucherJobFacts } from '../store/writes/list-completed-voucher-jobs-of-guid.js';
+import { pulledVoucherWithGuidExists } from '../store/writes/pulled-voucher-with-guid-exists.js';
+import { voucherJobWithGuidExists } from '../store/writes/voucher-job-with-guid-exists.js';
 
 export type VoucherTargetFacts = Readonly<{
   guid: string;
@@ -25,7 +31,7 @@ export type VoucherTargetFacts = Readonly<{
   deletedThroughApi: boolean;
 }>;
 
-type JobFacts = { job_id: string; payload: string; books_master_id: string | null; completed_at: string | null };
+type JobFacts = VoucherJobFacts;
 type Payload = { action?: unknown; date?: unknown; voucher_type?: unknown; voucher_kind?: unknown; voucher_number?: unknown };
 
 const isoOf = (compact: string) => (/^\d{8}$/.test(compact) ? `${compact.slice(0, 4)}-${compact.slice(4, 6)}-${compact.slice(6)}` : compact);
@@ -38,23 +44,7 @@ const text = (value: unknown) => (typeof value === 'string' && value !== '' ? va
 export async function findVoucherTarget(db: Kysely<Database>, company: CompanyRow, reference: string): Promise<VoucherTargetFacts | undefined> {
   const guid = (await knownGuid(db, company.id, reference)) ?? (await guidOfTransaction(db, company.id, reference));
   if (guid === undefined) return undefined;
-  const [jobs, pulled] = await Promise.all([
-    db
-      .selectFrom('transactions')
-      .select(['job_id', 'payload', 'books_master_id', 'completed_at'])
-      .where('company_id', '=', company.id)
-      .where('job_type', '=', 'voucher')
-      .where('status', '=', 'completed')
-      .where('books_voucher_guid', '=', guid)
-      .orderBy('id')
-      .execute(),
-    db
-      .selectFrom('pulled_vouchers')
-      .select(['voucher_date', 'voucher_type', 'voucher_kind', 'voucher_number', 'data', 'updated_at', 'deleted'])
-      .where('company_id', '=', company.id)
-      .where('books_voucher_guid', '=', guid)
-      .executeTakeFirst(),
-  ]);
+  const [jobs, pulled] = await Promise.all([listCompletedVoucherJobsOfGuid(db, company.id, guid), findPulledVoucherFacts(db, company.id, guid)]);
   const actionOf = (job: JobFacts) => parseJson<Payload>(job.payload, {}).action;
   const origin = jobs.find((job) => actionOf(job) === 'create');
   const writes = jobs.filter((job) => actionOf(job) === 'create' || actionOf(job) === 'alter');
@@ -83,30 +73,13 @@ export async function findVoucherTarget(db: Kysely<Database>, company: CompanyRo
 
 /** The reference as a GUID the service has seen for the company: a job outcome or a pulled voucher. */
 async function knownGuid(db: Kysely<Database>, companyId: number, reference: string): Promise<string | undefined> {
-  const [job, pulled] = await Promise.all([
-    db
-      .selectFrom('transactions')
-      .select('books_voucher_guid')
-      .where('company_id', '=', companyId)
-      .where('job_type', '=', 'voucher')
-      .where('books_voucher_guid', '=', reference)
-      .executeTakeFirst(),
-    db.selectFrom('pulled_vouchers').select('books_voucher_guid').where('company_id', '=', companyId).where('books_voucher_guid', '=', reference).executeTakeFirst(),
-  ]);
+  const [job, pulled] = await Promise.all([voucherJobWithGuidExists(db, companyId, reference), pulledVoucherWithGuidExists(db, companyId, reference)]);
   return job || pulled ? reference : undefined;
 }
 
 /** The GUID a completed voucher job of the company booked, found by its job id or the caller's own id. */
 async function guidOfTransaction(db: Kysely<Database>, companyId: number, reference: string): Promise<string | undefined> {
-  const row = await db
-    .selectFrom('transactions')
-    .select('books_voucher_guid')
-    .where('company_id', '=', companyId)
-    .where('job_type', '=', 'voucher')
-    .where('status', '=', 'completed')
-    .where((eb) => eb.or([eb('job_id', '=', reference), eb('client_transaction_id', '=', reference)]))
-    .executeTakeFirst();
-  return row?.books_voucher_guid ?? undefined;
+  return findGuidOfCompletedVoucherJob(db, companyId, reference);
 }
 
 /**
@@ -118,8 +91,7 @@ async function guidOfTransaction(db: Kysely<Database>, companyId: number, refere
  */
 export async function alterationOrigin(db: Kysely<Database>, company: CompanyRow, guid: string, transactionId: string | undefined): Promise<string | null> {
   if (transactionId !== undefined) {
-    const earlier = await db.selectFrom('transactions').select('id').where('company_id', '=', company.id).where('client_transaction_id', '=', transactionId).executeTakeFirst();
-    if (earlier) return null;
+    if (await clientTransactionIdUsed(db, company.id, transactionId)) return null;
   }
   const target = await findVoucherTarget(db, company, guid);
   const refuse = (message: string) => new AppError('validation_failed', { message, details: [{ field: 'books_voucher_guid', message }] });
