@@ -20,7 +20,7 @@ import { closedLoop, type Request } from './http-load.js';
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 64);
 const ADMIN_TOKEN = 'lwop_bench-operator-token-0123456789';
-/** The dispatcher's claim size (relay/src/messaging/dispatch/dispatch-worker.ts BATCH). */
+/** The dispatcher's claim size (relay/src/messaging/workers/dispatch/dispatch-worker.ts BATCH). */
 const CLAIM_SIZE = 200;
 
 /** Sends as fast as BENCH_CONNECTIONS keep-alive connections allow, for `seconds`. */

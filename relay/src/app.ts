@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { bridgePlugin } from './bridge/bridge-plugin.js';
-import { connectorGatewayPlugin } from './bridge/gateway/connector-gateway-plugin.js';
+import { connectorGatewayPlugin } from './gateway/gateway-plugin.js';
 import { configPlugin } from './config/config-plugin.js';
 import type { RelayConfig } from './config/load-config.js';
 import { consolePlugin } from './console/console-plugin.js';

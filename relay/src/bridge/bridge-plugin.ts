@@ -3,10 +3,10 @@
 // reaper when the app is ready (with RELAY_WORKERS on) and stops it before the database closes.
 import fp from 'fastify-plugin';
 import { keyedDigestFor } from '../security/encryption-key.js';
-import { bridgeApiRoutes } from './bridge-api-routes.js';
+import { bridgeApiRoutes } from './routes/bridge-api-routes.js';
 import { createBridgeServices, type BridgeServices } from './bridge-services.js';
-import { bridgeOperatorRoutes } from './operator/bridge-operator-routes.js';
-import { bridgeSupportRoutes } from './operator/bridge-support-routes.js';
+import { bridgeOperatorRoutes } from './admin/bridge-operator-routes.js';
+import { bridgeSupportRoutes } from './admin/bridge-support-routes.js';
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -1,15 +1,15 @@
 // The admin CLI's commands. Each calls the same services as the operator API; service issues add
 // their commands to this registry (one file per area, merged here).
 import { migrateToLatest } from '../db/migrate.js';
-import { ensureInstallationId } from '../operator/installation.js';
-import { rotateOperatorToken } from '../operator/operator-token.js';
+import { ensureInstallationId } from '../operator/store/installation.js';
+import { rotateOperatorToken } from '../operator/services/operator-token.js';
 import { RELAY_VERSION } from '../version.js';
 import type { AdminCommand } from '../foundation/admin-command.js';
 import { backupCommands } from './backup-command.js';
-import { bridgeAdminCommands } from '../bridge/operator/bridge-admin-commands.js';
-import { webhookAdminCommands } from '../webhooks/webhook-admin-commands.js';
-import { messagingAdminCommands } from '../messaging/cli/messaging-admin-commands.js';
-import { operatorAdminCommands } from '../operator/operator-admin-commands.js';
+import { bridgeAdminCommands } from '../bridge/admin/bridge-admin-commands.js';
+import { webhookAdminCommands } from '../webhooks/admin/webhook-admin-commands.js';
+import { messagingAdminCommands } from '../messaging/admin/messaging-admin-commands.js';
+import { operatorAdminCommands } from '../operator/admin/operator-admin-commands.js';
 
 export const adminCommands: Record<string, AdminCommand> = {
   whoami: {

@@ -1,6 +1,6 @@
 // Runs one admin CLI command and, when it changes something, writes its audit entry (source "cli"),
 // refused and failed runs included. admin.ts calls this; tests call it in-process the same way.
-import { recordCliAction } from '../operator/audit/cli-audit.js';
+import { recordCliAction } from '../operator/services/audit/cli-audit.js';
 import type { AdminCommand, AdminCommandContext } from '../foundation/admin-command.js';
 
 export async function runAdminCommand(

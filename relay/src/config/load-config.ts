@@ -116,7 +116,7 @@ const envSchema = z.object({
   MESSAGING_MAX_ATTEMPTS: z.string().regex(/^[1-9]\d*$/, 'must be a positive integer').transform(Number).default(8),
   MESSAGING_DISPATCH_CLAIMS_PER_PASS: z.string().regex(/^[1-9]\d*$/, 'must be a positive integer').transform(Number).default(4),
   MESSAGING_PROVIDER_TIMEOUT_MS: z.string().regex(/^\d+$/, 'must be a number of milliseconds').transform(Number).default(10_000),
-  // Connector gateway (relay/src/bridge/gateway): job lease, presence grace, heartbeat, in-flight jobs per session.
+  // Connector gateway (relay/src/gateway): job lease, presence grace, heartbeat, in-flight jobs per session.
   CONNECTOR_LEASE_MS: z.string().regex(/^[1-9]\d*$/, 'must be a positive number of milliseconds').transform(Number).default(600_000),
   CONNECTOR_OFFLINE_GRACE_MS: z.string().regex(/^\d+$/, 'must be a number of milliseconds').transform(Number).default(60_000),
   CONNECTOR_HEARTBEAT_MS: z.string().regex(/^[1-9]\d*$/, 'must be a positive number of milliseconds').transform(Number).default(25_000),

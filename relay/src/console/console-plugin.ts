@@ -2,11 +2,11 @@
 // /admin/v1/console, and support's webhook actions there. It reads every other module, so it is
 // registered last.
 import fp from 'fastify-plugin';
-import { consoleAssetRoutes } from './console-asset-routes.js';
-import { consoleBridgeRoutes } from './console-bridge-routes.js';
-import { consoleOperationsRoutes } from './console-operations-routes.js';
-import { consoleQueryRoutes } from './console-query-routes.js';
-import { consoleWebhookActionRoutes } from './console-webhook-action-routes.js';
+import { consoleAssetRoutes } from './routes/console-asset-routes.js';
+import { consoleBridgeRoutes } from './admin/console-bridge-routes.js';
+import { consoleOperationsRoutes } from './admin/console-operations-routes.js';
+import { consoleQueryRoutes } from './admin/console-query-routes.js';
+import { consoleWebhookActionRoutes } from './admin/console-webhook-action-routes.js';
 
 export const consolePlugin = fp(
   async (app) => {

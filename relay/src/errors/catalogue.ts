@@ -85,7 +85,7 @@ export const errorCatalogue = {
   daily_quota_exceeded: { status: 429, message: 'Daily quota exceeded' },
   dispatch_failed: { status: 500, message: 'Dispatch failed' },
 
-  // Connector gateway (relay/src/bridge/gateway)
+  // Connector gateway (relay/src/gateway)
   enrolment_token_invalid: { status: 401, message: 'The enrolment token is unknown or was rotated: ask for the customer\'s current token' },
   connector_credential_missing: { status: 401, message: 'Missing connector credential: send Authorization: Bearer <connector credential>' },
   connector_credential_invalid: { status: 401, message: 'The connector credential is malformed, unknown or was replaced by a new enrolment' },

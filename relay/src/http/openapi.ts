@@ -5,7 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
 import { RELAY_VERSION } from '../version.js';
 import { addRequestBodyExamples } from './openapi-examples.js';
-import { bridgeWebhooksDocument } from '../webhooks/webhook-openapi.js';
+import { bridgeWebhooksDocument } from '../webhooks/services/webhook-openapi.js';
 
 export async function registerOpenApi(app: FastifyInstance, publicUrl: string): Promise<void> {
   await app.register(swagger, {

@@ -4,8 +4,8 @@
 // them before the database closes.
 import fp from 'fastify-plugin';
 import { messagingAdminRoutes } from './admin/messaging-admin-routes.js';
-import { messagingRoutes } from './http/messaging-routes.js';
-import { providerWebhookRoutes } from './http/provider-webhook-routes.js';
+import { messagingRoutes } from './routes/messaging-routes.js';
+import { providerWebhookRoutes } from './routes/provider-webhook-routes.js';
 import { createMessagingModule, type MessagingModule } from './messaging-module.js';
 
 declare module 'fastify' {

@@ -2,15 +2,15 @@
 // `app.operators`), the root hooks that authenticate and authorise every /admin/v1 request and write
 // the audit log, and the operator routes. Registered before every module that adds /admin/v1 routes.
 import fp from 'fastify-plugin';
-import { AuditLogRepository } from './audit/audit-log-repository.js';
-import { registerAuditRecorder } from './audit/audit-recorder.js';
-import { ensureInstallationId } from './installation.js';
-import { registerOperatorAccess } from './operator-access.js';
-import { OperatorAccountRepository } from './operator-account-repository.js';
-import { OperatorAccountService } from './operator-account-service.js';
-import { hasOperatorRouteRule, isOperatorRoute } from './operator-route-roles.js';
-import { operatorRoutes } from './operator-routes.js';
-import { ensureOperatorToken, type OperatorToken } from './operator-token.js';
+import { AuditLogRepository } from './store/audit-log-repository.js';
+import { registerAuditRecorder } from './admin/audit-recorder.js';
+import { ensureInstallationId } from './store/installation.js';
+import { registerOperatorAccess } from './admin/operator-access.js';
+import { OperatorAccountRepository } from './store/operator-account-repository.js';
+import { OperatorAccountService } from './services/operator-account-service.js';
+import { hasOperatorRouteRule, isOperatorRoute } from './services/operator-route-roles.js';
+import { operatorRoutes } from './admin/operator-routes.js';
+import { ensureOperatorToken, type OperatorToken } from './services/operator-token.js';
 
 export type OperatorModule = Readonly<{
   /** The bootstrap operator token (RELAY_ADMIN_TOKEN, or the one generated into DATA_DIR). */

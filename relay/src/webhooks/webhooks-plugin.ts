@@ -5,10 +5,10 @@ import fp from 'fastify-plugin';
 import { WEBHOOK_EVENT_TYPES } from '@ledgerwire/shared';
 import type { BackgroundLoop } from '../background/background-loop.js';
 import { secretBoxFor } from '../security/encryption-key.js';
-import { createWebhookDeliveryLoop } from './webhook-delivery-loop.js';
-import { sealClearWebhookSecrets } from './webhook-endpoint-repository.js';
-import { webhookOperatorRoutes } from './webhook-operator-routes.js';
-import { WebhookService } from './webhook-service.js';
+import { createWebhookDeliveryLoop } from './workers/webhook-delivery-loop.js';
+import { sealClearWebhookSecrets } from './store/webhook-endpoint-repository.js';
+import { webhookOperatorRoutes } from './admin/webhook-operator-routes.js';
+import { WebhookService } from './services/webhook-service.js';
 
 export type WebhookModule = Readonly<{
   /** Endpoints, publishing into the outbox, deliveries for support. */

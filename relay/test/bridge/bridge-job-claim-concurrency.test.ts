@@ -2,7 +2,7 @@
 // on PostgreSQL from two relay processes' pools (SKIP LOCKED on the company rows), on SQLite from
 // one process (its single writer serialises the claim transactions).
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { JobQueue } from '../../src/bridge/jobs/job-queue.js';
+import { JobQueue } from '../../src/bridge/services/jobs/job-queue.js';
 import { openDatabase, type RelayDatabase } from '../../src/db/database.js';
 import { describeOnDatabases } from '../helpers/test-databases.js';
 import type { TestRelay } from '../helpers/test-relay.js';

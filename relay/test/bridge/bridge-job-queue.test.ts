@@ -4,8 +4,8 @@
 // what the caller then reads from /transactions.
 import { booksCompanyOpen } from '@ledgerwire/shared';
 import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
-import { JobQueue } from '../../src/bridge/jobs/job-queue.js';
-import { freshJobColumns } from '../../src/bridge/writes/job-row-defaults.js';
+import { JobQueue } from '../../src/bridge/services/jobs/job-queue.js';
+import { freshJobColumns } from '../../src/bridge/services/writes/job-row-defaults.js';
 import { describeOnDatabases } from '../helpers/test-databases.js';
 import type { TestRelay } from '../helpers/test-relay.js';
 import { admin, api, insertConnector, pairWithConnector, provisionTenant, sampleInvoice, startBridgeRelay, type Tenant } from './bridge-test-kit.js';

@@ -1,8 +1,8 @@
-// One owner of a job's XML (relay/src/bridge/jobs/render-job-xml.ts): what a write stores at acceptance
+// One owner of a job's XML (relay/src/bridge/services/jobs/render-job-xml.ts): what a write stores at acceptance
 // is exactly what renderJobXml renders from the stored job, for a voucher, a master and a cancel; and a
 // job claimed after its company's books name changed carries renderJobXml's XML for the new name.
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { renderJobXml, type JobXmlSource } from '../../src/bridge/jobs/render-job-xml.js';
+import { renderJobXml, type JobXmlSource } from '../../src/bridge/services/jobs/render-job-xml.js';
 import { describeOnDatabases } from '../helpers/test-databases.js';
 import type { TestRelay } from '../helpers/test-relay.js';
 import { api, pairWithConnector, provisionTenant, sampleInvoice, startBridgeRelay, type Tenant } from './bridge-test-kit.js';

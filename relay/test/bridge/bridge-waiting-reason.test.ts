@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { describeOnDatabases } from '../helpers/test-databases.js';
 import type { TestRelay } from '../helpers/test-relay.js';
-import { companyQueueWaitingReasons } from '../../src/bridge/jobs/waiting-reason.js';
+import { companyQueueWaitingReasons } from '../../src/bridge/services/jobs/waiting-reason.js';
 import { admin, api, pairWithConnector, provisionTenant, sampleInvoice, startBridgeRelay, type Tenant } from './bridge-test-kit.js';
 
 const BOOKS_GUID = 'guid-waiting-books';

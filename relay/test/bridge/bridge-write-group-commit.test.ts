@@ -3,7 +3,7 @@
 // the first acceptance, a reuse with another body in the same batch is a 409, and a write that cannot
 // be stored fails alone without taking the batch with it.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { GroupCommit } from '../../src/bridge/jobs/job-group-commit.js';
+import { GroupCommit } from '../../src/bridge/services/jobs/job-group-commit.js';
 import { describeOnDatabases } from '../helpers/test-databases.js';
 import type { TestRelay } from '../helpers/test-relay.js';
 import { provisionTenant, sampleInvoice, startBridgeRelay, type Tenant } from './bridge-test-kit.js';

@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
-import { builtConsoleDir, readConsoleBundle } from '../../src/console/console-bundle.js';
+import { builtConsoleDir, readConsoleBundle } from '../../src/console/services/console-bundle.js';
 
 const relayDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -14,7 +14,7 @@ describe('the built console', () => {
   afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 
   it('is found in relay/dist/console from the sources and from the compiled bundle alike', () => {
-    expect(builtConsoleDir(path.join(relayDir, 'src/console/console-bundle.ts'))).toBe(path.join(relayDir, 'dist/console'));
+    expect(builtConsoleDir(path.join(relayDir, 'src/console/services/console-bundle.ts'))).toBe(path.join(relayDir, 'dist/console'));
     expect(builtConsoleDir(path.join(relayDir, 'dist/server.mjs'))).toBe(path.join(relayDir, 'dist/console'));
   });
 

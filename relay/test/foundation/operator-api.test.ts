@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { Writable } from 'node:stream';
 import { afterEach, describe, expect, it } from 'vitest';
-import { OPERATOR_TOKEN_FILE, ensureOperatorToken } from '../../src/operator/operator-token.js';
+import { OPERATOR_TOKEN_FILE, ensureOperatorToken } from '../../src/operator/services/operator-token.js';
 import { describeOnDatabases } from '../helpers/test-databases.js';
 import { TEST_OPERATOR_TOKEN, call, startTestRelay, type TestRelay } from '../helpers/test-relay.js';
 

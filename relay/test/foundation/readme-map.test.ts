@@ -13,7 +13,7 @@ const named = [...new Set([...readme.matchAll(PATH)].map((match) => match[1] ?? 
 describe('relay/README.md', () => {
   it('names the files of both flows', () => {
     expect(named.length).toBeGreaterThan(50);
-    for (const step of ['relay/src/bridge/routes/voucher-write-routes.ts', 'relay/src/bridge/jobs/render-job-xml.ts', 'connector/src/core/jobs/job-runner.ts', 'relay/src/messaging/messages/queue-message.ts', 'relay/src/messaging/dispatch/dispatch-worker.ts']) {
+    for (const step of ['relay/src/bridge/routes/voucher-write-routes.ts', 'relay/src/bridge/services/jobs/render-job-xml.ts', 'connector/src/core/jobs/job-runner.ts', 'relay/src/messaging/services/messages/queue-message.ts', 'relay/src/messaging/workers/dispatch/dispatch-worker.ts']) {
       expect(named).toContain(step);
     }
   });

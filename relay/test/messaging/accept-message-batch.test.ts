@@ -3,12 +3,12 @@
 // refusing the tail of a batch (refused rows deleted, their units unused), and a batch whose insert
 // fails leaving nothing behind — then isolated by the batcher so the other messages still go in.
 import { afterEach, beforeEach, expect, it } from 'vitest';
-import { acceptMessageBatch, type PendingMessage } from '../../src/messaging/messages/accept-message-batch.js';
-import { MessageAcceptBatcher } from '../../src/messaging/messages/message-accept-batcher.js';
-import { MessageBatchInsert } from '../../src/messaging/messages/message-batch-insert.js';
-import type { MessageRow } from '../../src/messaging/messages/message-repository.js';
+import { acceptMessageBatch, type PendingMessage } from '../../src/messaging/store/messages/accept-message-batch.js';
+import { MessageAcceptBatcher } from '../../src/messaging/services/messages/message-accept-batcher.js';
+import { MessageBatchInsert } from '../../src/messaging/store/messages/message-batch-insert.js';
+import type { MessageRow } from '../../src/messaging/store/messages/message-repository.js';
 import { newId } from '../../src/foundation/messaging-ids.js';
-import { DEFAULT_TENANT_LIMITS, limitRules } from '../../src/messaging/tenants/tenant-limits.js';
+import { DEFAULT_TENANT_LIMITS, limitRules } from '../../src/messaging/services/tenants/tenant-limits.js';
 import { describeOnDatabases } from '../helpers/test-databases.js';
 import { midMinute, provisionTenant, startMessagingRelay, TestClock, type MessagingTestRelay } from './support/messaging-test-relay.js';
 

@@ -1,7 +1,7 @@
 // The attachment memory budget: holders beyond it wait, first come first served, until bytes are
 // given back; one larger than the whole budget runs alone; giving back twice counts once.
 import { describe, expect, it } from 'vitest';
-import { ByteBudget } from '../../src/messaging/byte-budget.js';
+import { ByteBudget } from '../../src/messaging/services/byte-budget.js';
 
 describe('ByteBudget', () => {
   it('lets holders in while they fit, then in arrival order as bytes come back', async () => {

@@ -3,10 +3,10 @@
 // retried one message per transaction so only the message that cannot be stored fails.
 import { describe, expect, it } from 'vitest';
 import { AppError } from '../../src/errors/catalogue.js';
-import type { AcceptOutcome, PendingMessage } from '../../src/messaging/messages/accept-message-batch.js';
-import { MessageAcceptBatcher, type AcceptResult } from '../../src/messaging/messages/message-accept-batcher.js';
-import type { MessageRow } from '../../src/messaging/messages/message-repository.js';
-import { DEFAULT_TENANT_LIMITS } from '../../src/messaging/tenants/tenant-limits.js';
+import type { AcceptOutcome, PendingMessage } from '../../src/messaging/store/messages/accept-message-batch.js';
+import { MessageAcceptBatcher, type AcceptResult } from '../../src/messaging/services/messages/message-accept-batcher.js';
+import type { MessageRow } from '../../src/messaging/store/messages/message-repository.js';
+import { DEFAULT_TENANT_LIMITS } from '../../src/messaging/services/tenants/tenant-limits.js';
 
 let nextId = 0;
 

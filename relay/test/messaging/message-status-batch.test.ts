@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
 import { describeOnDatabases } from '../helpers/test-databases.js';
 import { call } from '../helpers/test-relay.js';
-import { MessageRepository } from '../../src/messaging/messages/message-repository.js';
+import { MessageRepository } from '../../src/messaging/store/messages/message-repository.js';
 import { createTemplate, provisionTenant, sendBody, startMessagingRelay, type MessagingTestRelay } from './support/messaging-test-relay.js';
 
 describeOnDatabases('dispatch outcomes in one statement per kind', (kind) => {

@@ -5,7 +5,7 @@ import { adminCommands } from '../../src/cli/admin-commands.js';
 import { sha256Hex } from '../../src/security/secret-hash.js';
 import { describeOnDatabases } from '../helpers/test-databases.js';
 import { call, TEST_OPERATOR_TOKEN } from '../helpers/test-relay.js';
-import { AUTH_CACHE_TTL_MS } from '../../src/messaging/tenants/tenant-service.js';
+import { AUTH_CACHE_TTL_MS } from '../../src/messaging/services/tenants/tenant-service.js';
 import { midMinute, startMessagingRelay, TestClock, type MessagingTestRelay } from './support/messaging-test-relay.js';
 
 const op = { token: TEST_OPERATOR_TOKEN };

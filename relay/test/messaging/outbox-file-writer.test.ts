@@ -6,7 +6,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, expect, it } from 'vitest';
-import { OutboxFileWriter } from '../../src/messaging/providers/outbox-file-writer.js';
+import { OutboxFileWriter } from '../../src/messaging/services/providers/outbox-file-writer.js';
 
 let dir: string;
 let writer: OutboxFileWriter;

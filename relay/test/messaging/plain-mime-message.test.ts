@@ -2,9 +2,9 @@
 // email: the same headers in the same order and the same MIME structure, the parts decoding to the
 // same text; and the emails it does not cover are left to nodemailer.
 import { describe, expect, it } from 'vitest';
-import type { OutgoingEmail } from '../../src/messaging/providers/email-provider.js';
-import { composeRfc5322, composeWithNodemailer, rfcMessageId } from '../../src/messaging/providers/mime-message.js';
-import { composePlainRfc5322 } from '../../src/messaging/providers/plain-mime-message.js';
+import type { OutgoingEmail } from '../../src/messaging/services/providers/email-provider.js';
+import { composeRfc5322, composeWithNodemailer, rfcMessageId } from '../../src/messaging/services/providers/mime-message.js';
+import { composePlainRfc5322 } from '../../src/messaging/services/providers/plain-mime-message.js';
 
 const base: OutgoingEmail = {
   messageId: 'msg_0123456789abcdef',

@@ -5,7 +5,7 @@
 // nothing, unknown providers 404. Status changes reach the tenant's webhook through the engine.
 import { Webhook } from 'standardwebhooks';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { parseSendGridPublicKey, verifySendGridSignature } from '../../src/messaging/provider-webhooks/sendgrid-signature.js';
+import { parseSendGridPublicKey, verifySendGridSignature } from '../../src/messaging/services/provider-webhooks/sendgrid-signature.js';
 import { describeOnDatabases } from '../helpers/test-databases.js';
 import { call, TEST_OPERATOR_TOKEN } from '../helpers/test-relay.js';
 import { startWebhookCatcher, type WebhookCatcher } from '../helpers/webhook-catcher.js';

@@ -5,11 +5,11 @@ import { afterEach, beforeEach, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config/load-config.js';
 import { openDatabase, type RelayDatabase } from '../../src/db/database.js';
 import { migrateToLatest } from '../../src/db/migrate.js';
-import { TemplateRenderer } from '../../src/messaging/templates/template-renderer.js';
-import { TemplateRepository } from '../../src/messaging/templates/template-repository.js';
-import { TemplateService } from '../../src/messaging/templates/template-service.js';
-import { TenantRepository } from '../../src/messaging/tenants/tenant-repository.js';
-import { TenantService } from '../../src/messaging/tenants/tenant-service.js';
+import { TemplateRenderer } from '../../src/messaging/services/templates/template-renderer.js';
+import { TemplateRepository } from '../../src/messaging/store/templates/template-repository.js';
+import { TemplateService } from '../../src/messaging/services/templates/template-service.js';
+import { TenantRepository } from '../../src/messaging/store/tenants/tenant-repository.js';
+import { TenantService } from '../../src/messaging/services/tenants/tenant-service.js';
 import { createTestDatabase, describeOnDatabases, type TestDatabase } from '../helpers/test-databases.js';
 
 /** A gate the test opens: lookups that reach it wait until then (no timers). */

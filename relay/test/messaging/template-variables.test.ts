@@ -4,7 +4,7 @@
 // them some data lacks.
 import Handlebars from 'handlebars';
 import { describe, expect, it } from 'vitest';
-import { missingVariables, sampleDataFor, templateVariables } from '../../src/messaging/templates/template-variables.js';
+import { missingVariables, sampleDataFor, templateVariables } from '../../src/messaging/services/templates/template-variables.js';
 
 const paths = (...sources: string[]) => templateVariables(sources).map((v) => `${v.kind}:${v.path}`);
 

@@ -4,7 +4,7 @@
 // registered without a line in operator-route-roles.ts fails the first test.
 import { OPERATOR_ROLES, roleAllows } from '@ledgerwire/shared';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { OPERATOR_ROUTE_RULES, hasOperatorRouteRule, operatorRouteKey, operatorRouteRule } from '../../src/operator/operator-route-roles.js';
+import { OPERATOR_ROUTE_RULES, hasOperatorRouteRule, operatorRouteKey, operatorRouteRule } from '../../src/operator/services/operator-route-roles.js';
 import { startBridgeRelay } from '../bridge/bridge-test-kit.js';
 import { describeOnDatabases } from '../helpers/test-databases.js';
 import type { TestRelay } from '../helpers/test-relay.js';

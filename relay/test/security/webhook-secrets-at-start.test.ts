@@ -13,7 +13,7 @@ import { backupDataDirectory } from '../../src/db/backup-data-directory.js';
 import { openDatabase } from '../../src/db/database.js';
 import { migrateToLatest } from '../../src/db/migrate.js';
 import { ENCRYPTION_KEY_FILE, secretBoxFor } from '../../src/security/encryption-key.js';
-import { WebhookEndpointRepository } from '../../src/webhooks/webhook-endpoint-repository.js';
+import { WebhookEndpointRepository } from '../../src/webhooks/store/webhook-endpoint-repository.js';
 import { createTestDatabase, describeOnDatabases, type TestDatabase } from '../helpers/test-databases.js';
 
 const apps: FastifyInstance[] = [];

@@ -7,7 +7,7 @@ import { WebhookVerificationError } from 'standardwebhooks';
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { SecretBox } from '../../src/security/secret-box.js';
 import type { WebhookOwner } from '../../src/webhooks/index.js';
-import { sealClearWebhookSecrets, WebhookEndpointRepository } from '../../src/webhooks/webhook-endpoint-repository.js';
+import { sealClearWebhookSecrets, WebhookEndpointRepository } from '../../src/webhooks/store/webhook-endpoint-repository.js';
 import { describeOnDatabases } from '../helpers/test-databases.js';
 import { startEngine, startReceiver, verifyAt, type TestEngine, type TestReceiver } from './webhook-test-kit.js';
 

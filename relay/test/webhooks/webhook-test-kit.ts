@@ -12,9 +12,9 @@ import type { BackgroundLoop } from '../../src/background/background-loop.js';
 import { openDatabase, type RelayDatabase } from '../../src/db/database.js';
 import { migrateToLatest } from '../../src/db/migrate.js';
 import { SecretBox } from '../../src/security/secret-box.js';
-import { createWebhookDeliveryLoop } from '../../src/webhooks/webhook-delivery-loop.js';
-import { WebhookService } from '../../src/webhooks/webhook-service.js';
-import type { HostResolver } from '../../src/webhooks/webhook-url-policy.js';
+import { createWebhookDeliveryLoop } from '../../src/webhooks/workers/webhook-delivery-loop.js';
+import { WebhookService } from '../../src/webhooks/services/webhook-service.js';
+import type { HostResolver } from '../../src/webhooks/services/webhook-url-policy.js';
 import { createTestDatabase, type DatabaseKind, type TestDatabase } from '../helpers/test-databases.js';
 
 export type ReceivedRequest = Readonly<{ path: string; headers: Record<string, string>; body: string }>;

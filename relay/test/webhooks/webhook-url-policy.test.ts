@@ -2,7 +2,7 @@
 // whether written literally or reached through DNS, when saved and again when sent, unless the
 // WEBHOOK_ALLOW_PRIVATE_URLS override is on.
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { isNonPublicAddress, type HostResolver } from '../../src/webhooks/webhook-url-policy.js';
+import { isNonPublicAddress, type HostResolver } from '../../src/webhooks/services/webhook-url-policy.js';
 import { describeOnDatabases } from '../helpers/test-databases.js';
 import { startEngine, startReceiver, type TestEngine } from './webhook-test-kit.js';
 

@@ -3,7 +3,7 @@
 import { ConnectSessionCreatedOut, ConnectSessionIn, ConnectSessionListOut, ConnectSessionResultOut } from '@ledgerwire/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { bridgeKeyOf } from '../auth/bridge-auth.js';
+import { bridgeKeyOf } from './bridge-auth.js';
 import { bridgeDocs } from './route-support.js';
 
 const SessionParams = z.object({ id: z.string().min(1).max(100) });

@@ -1,8 +1,8 @@
 // Small helpers the bridge route files share: OpenAPI tags, the caller's key, its scoped company.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { bridgeKeyOf } from '../auth/bridge-auth.js';
-import { requestedCompanyId } from '../auth/company-scope.js';
-import type { CompanyRow } from '../companies/company-repository.js';
+import { bridgeKeyOf } from './bridge-auth.js';
+import { requestedCompanyId } from '../services/companies/company-scope.js';
+import type { CompanyRow } from '../store/companies/company-repository.js';
 
 declare module 'fastify' {
   interface FastifyContextConfig {

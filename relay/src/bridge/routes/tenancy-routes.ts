@@ -13,7 +13,7 @@ import {
 } from '@ledgerwire/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { bridgeKeyOf } from '../auth/bridge-auth.js';
+import { bridgeKeyOf } from './bridge-auth.js';
 import { bridgeDocs, ownedCompany } from './route-support.js';
 
 const CompanyParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });

@@ -3,8 +3,8 @@
 import { ConnectorJobsOut, TransactionListOut, TransactionListQuery, TransactionOut } from '@ledgerwire/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { bridgeKeyOf } from '../auth/bridge-auth.js';
-import { requestedCompanyId } from '../auth/company-scope.js';
+import { bridgeKeyOf } from './bridge-auth.js';
+import { requestedCompanyId } from '../services/companies/company-scope.js';
 import { bridgeDocs, COMPANY_REQUIRED, scopedCompany } from './route-support.js';
 
 export const transactionRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -14,7 +14,7 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { bridgeKeyOf } from '../auth/bridge-auth.js';
+import { bridgeKeyOf } from './bridge-auth.js';
 import { bridgeDocs } from './route-support.js';
 
 const EndpointParams = z.object({ id: z.string().min(1).max(100) });

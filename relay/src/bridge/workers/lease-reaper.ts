@@ -5,7 +5,7 @@ import type { Kysely } from 'kysely';
 import { createBackgroundLoop, type BackgroundLoop } from '../../background/background-loop.js';
 import { oldestDueAt } from '../../background/oldest-due-row.js';
 import type { Database } from '../../db/schema.js';
-import type { JobQueue } from '../jobs/job-queue.js';
+import type { JobQueue } from '../services/jobs/job-queue.js';
 
 export function createLeaseReaper(deps: { db: Kysely<Database>; jobQueue: JobQueue; intervalMs: number; log: FastifyBaseLogger }): BackgroundLoop {
   return createBackgroundLoop({

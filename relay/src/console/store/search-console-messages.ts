@@ -3,7 +3,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { ConsoleMessageSearchQuery } from '@ledgerwire/shared';
 import type { Database } from '../../db/schema.js';
-import { containsPattern } from '../console-sql.js';
+import { containsPattern } from './console-sql.js';
 
 export async function searchConsoleMessages(db: Kysely<Database>, tenantId: string, query: ConsoleMessageSearchQuery) {
   let base = db.selectFrom('msg_messages').where('tenant_id', '=', tenantId);

@@ -9,7 +9,7 @@ import { buildApp } from '../../../src/app.js';
 import { describeOnDatabases } from '../../helpers/test-databases.js';
 import { TestConnector } from '../../helpers/test-connector.js';
 import { startTestRelay, type TestRelay } from '../../helpers/test-relay.js';
-import { CloseCode } from '../../../src/bridge/gateway/session-transport.js';
+import { CloseCode } from '../../../src/gateway/services/session-transport.js';
 import { createTenant, pairFromConnector, readTransaction, writeInvoice, type Tenant } from './gateway-fixtures.js';
 
 const LONG_AGO = '2000-01-01T00:00:00.000Z';

@@ -7,7 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { buildApp } from '../../../src/app.js';
-import { CloseCode } from '../../../src/bridge/gateway/session-transport.js';
+import { CloseCode } from '../../../src/gateway/services/session-transport.js';
 import { availableDatabaseKinds } from '../../helpers/test-databases.js';
 import { TestConnector } from '../../helpers/test-connector.js';
 import { call, startTestRelay, type TestRelay } from '../../helpers/test-relay.js';

@@ -7,7 +7,7 @@
 import { CONNECTOR_PROTOCOL_VERSION } from '@ledgerwire/shared';
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { buildApp } from '../../../src/app.js';
-import { CloseCode } from '../../../src/bridge/gateway/session-transport.js';
+import { CloseCode } from '../../../src/gateway/services/session-transport.js';
 import { describeOnDatabases } from '../../helpers/test-databases.js';
 import { BOOKS_RUNNING, TestConnector } from '../../helpers/test-connector.js';
 import { startTestRelay, type TestRelay } from '../../helpers/test-relay.js';

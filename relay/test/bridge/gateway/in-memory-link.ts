@@ -2,7 +2,7 @@
 // Frames cross on the next turn of the event loop, in order, like a socket; closing either end closes
 // both after the frames already sent have arrived. Lets protocol tests run without a network.
 import type { Frame } from '@ledgerwire/shared';
-import type { SessionTransport } from '../../../src/bridge/gateway/session-transport.js';
+import type { SessionTransport } from '../../../src/gateway/services/session-transport.js';
 import type { ConnectorLink } from '../../helpers/test-connector.js';
 
 type End = {

@@ -4,11 +4,11 @@
 // and a late close of a replaced session ignored. Events of one connector leave in order.
 import type { FastifyBaseLogger } from 'fastify';
 import { afterEach, beforeEach, expect, it } from 'vitest';
-import { ConnectorPresenceStore } from '../../../src/bridge/connectors/connector-presence-store.js';
-import { ConnectorRepository } from '../../../src/bridge/connectors/connector-repository.js';
-import type { AuthenticatedConnector } from '../../../src/bridge/gateway/enrolment-service.js';
-import type { GatewayWebhookPublisher } from '../../../src/bridge/gateway/gateway-ports.js';
-import { PresenceService } from '../../../src/bridge/gateway/presence-service.js';
+import { ConnectorPresenceStore } from '../../../src/gateway/store/presence/connector-presence-store.js';
+import { ConnectorRepository } from '../../../src/bridge/store/connectors/connector-repository.js';
+import type { AuthenticatedConnector } from '../../../src/gateway/services/enrolment-service.js';
+import type { GatewayWebhookPublisher } from '../../../src/gateway/services/gateway-ports.js';
+import { PresenceService } from '../../../src/gateway/services/presence-service.js';
 import { describeOnDatabases } from '../../helpers/test-databases.js';
 import { BOOKS_RUNNING, BOOKS_STOPPED, TestConnector } from '../../helpers/test-connector.js';
 import { startTestRelay, type TestRelay } from '../../helpers/test-relay.js';

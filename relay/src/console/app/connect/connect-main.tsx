@@ -1,4 +1,4 @@
-// Entry of the hosted connect page's bundle (built beside the console by relay/src/console/console-bundle.ts).
+// Entry of the hosted connect page's bundle (built beside the console by relay/src/console/services/console-bundle.ts).
 import { render } from 'preact';
 import { ConnectPage } from './connect-page.js';
 import { createConnectApi, pageLocation } from './connect-api.js';

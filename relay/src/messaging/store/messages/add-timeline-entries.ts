@@ -1,6 +1,6 @@
 // Several timeline entries in one statement: a dispatch pass's attempts, recorded together rather
 // than one insert per message.
-import type { Executor } from '../../messages/message-rows.js';
+import type { Executor } from './message-rows.js';
 import { timelineRow, type TimelineEntry } from './timeline-row.js';
 
 export async function addTimelineEntries(db: Executor, entries: readonly { messageId: string; entry: TimelineEntry }[], recordedAt: string): Promise<void> {

@@ -1,6 +1,6 @@
 // Adds a timeline entry and returns its id. With a provider event id, a repeat of the same event is
 // ignored (unique index) and undefined comes back: a provider's retried webhook applies once.
-import type { Executor } from '../../messages/message-rows.js';
+import type { Executor } from './message-rows.js';
 import { timelineRow, type TimelineEntry } from './timeline-row.js';
 
 export async function addTimelineEntry(db: Executor, messageId: string, entry: TimelineEntry, recordedAt: string): Promise<string | undefined> {

@@ -2,7 +2,7 @@
 // the message it is about.
 import type { Kysely } from 'kysely';
 import type { Database } from '../../../db/schema.js';
-import type { MessageRow } from '../../messages/message-rows.js';
+import type { MessageRow } from './message-rows.js';
 
 export function findMessageByProviderMessageId(db: Kysely<Database>, provider: string, providerMessageId: string): Promise<MessageRow | undefined> {
   return db.selectFrom('msg_messages').selectAll().where('provider', '=', provider).where('provider_message_id', '=', providerMessageId).executeTakeFirst();

@@ -6,7 +6,7 @@
 import type { Kysely } from 'kysely';
 import { ReusableQuery } from '../../../db/reusable-query.js';
 import type { Database } from '../../../db/schema.js';
-import type { Executor, MessageRow } from '../../messages/message-rows.js';
+import type { Executor, MessageRow } from './message-rows.js';
 
 /** Every column of a message, listed through a record so that the compiler notices a new one. */
 const COLUMN_SET: Readonly<Record<keyof MessageRow, true>> = {

@@ -3,7 +3,7 @@
 // value> END`. Plain SQL both SQLite and PostgreSQL run the same way (the ELSE branch gives
 // PostgreSQL the column's type for the values).
 import { sql, type RawBuilder } from 'kysely';
-import type { MessageRow } from '../../messages/message-rows.js';
+import type { MessageRow } from './message-rows.js';
 
 export type StatusMoveColumns = Partial<Pick<MessageRow, 'provider' | 'provider_message_id' | 'error' | 'attempts' | 'next_attempt_at' | 'lease_until'>>;
 

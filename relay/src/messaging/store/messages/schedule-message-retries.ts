@@ -1,6 +1,6 @@
 // A dispatch pass's retries in one statement per 200 messages: each still-queued message stays
 // queued for a later attempt at its own time, and its lease is released so that attempt can claim it.
-import type { Executor } from '../../messages/message-rows.js';
+import type { Executor } from './message-rows.js';
 import { perRow, ROWS_PER_STATEMENT } from './per-row-value.js';
 
 export type RetrySchedule = Readonly<{ id: string; attempts: number; nextAttemptAt: string; error: string }>;

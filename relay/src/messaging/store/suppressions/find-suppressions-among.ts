@@ -1,6 +1,6 @@
 // The dispatch worker's one lookup per claim: the suppression rows that may match these (tenant,
 // address) pairs, in one query rather than one per message. The caller keys them by pair.
-import type { Executor } from '../../messages/message-rows.js';
+import type { Executor } from '../messages/message-rows.js';
 import type { SuppressionRow } from './suppression-rows.js';
 
 export function findSuppressionsAmong(db: Executor, pairs: readonly { tenantId: string; email: string }[]): Promise<SuppressionRow[]> {

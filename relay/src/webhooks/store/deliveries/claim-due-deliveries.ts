@@ -3,7 +3,7 @@
 import type { Kysely } from 'kysely';
 import type { DialectCapabilities } from '../../../db/capabilities.js';
 import type { Database } from '../../../db/schema.js';
-import type { DeliveryRow } from '../../webhook-records.js';
+import type { DeliveryRow } from '../webhook-records.js';
 
 export async function claimDueDeliveries(
   db: Kysely<Database>,

@@ -2,7 +2,7 @@
 // sees another's deliveries.
 import type { Kysely } from 'kysely';
 import type { Database } from '../../../db/schema.js';
-import type { DeliveryRow, WebhookOwner } from '../../webhook-records.js';
+import type { DeliveryRow, WebhookOwner } from '../webhook-records.js';
 
 export async function findDelivery(db: Kysely<Database>, id: string, owner: WebhookOwner | undefined): Promise<DeliveryRow | undefined> {
   let query = db.selectFrom('webhook_deliveries').selectAll().where('id', '=', id);

@@ -2,7 +2,7 @@
 // deliveries shows its attempts without a query per row).
 import type { Kysely } from 'kysely';
 import type { Database } from '../../../db/schema.js';
-import type { AttemptRow } from '../../webhook-records.js';
+import type { AttemptRow } from '../webhook-records.js';
 
 export async function listDeliveryAttempts(db: Kysely<Database>, deliveryIds: readonly string[]): Promise<Map<string, AttemptRow[]>> {
   const byDelivery = new Map<string, AttemptRow[]>();

@@ -1,7 +1,7 @@
 // One page of an endpoint's deliveries, newest first, with the total the page is out of.
 import type { Kysely } from 'kysely';
 import type { Database } from '../../../db/schema.js';
-import type { DeliveryRow } from '../../webhook-records.js';
+import type { DeliveryRow } from '../webhook-records.js';
 
 export async function listEndpointDeliveries(
   db: Kysely<Database>,

@@ -2,7 +2,7 @@
 // request was in flight (endpoint deleted or disabled), the attempt is kept and the cancellation stands.
 import type { Insertable, Kysely } from 'kysely';
 import type { Database, WebhookAttemptsTable } from '../../../db/schema.js';
-import type { DeliveryRow, WebhookDeliveryStatus } from '../../webhook-records.js';
+import type { DeliveryRow, WebhookDeliveryStatus } from '../webhook-records.js';
 
 export type FinishedAttempt = Readonly<{
   id: string;

@@ -1,7 +1,7 @@
 // The owner's live endpoint: absent, deleted and someone else's all read as not found.
 import type { Kysely } from 'kysely';
 import type { Database } from '../../../db/schema.js';
-import type { EndpointRow, WebhookOwner } from '../../webhook-records.js';
+import type { EndpointRow, WebhookOwner } from '../webhook-records.js';
 
 export async function findOwnerEndpoint(db: Kysely<Database>, owner: WebhookOwner, id: string): Promise<EndpointRow | undefined> {
   return db

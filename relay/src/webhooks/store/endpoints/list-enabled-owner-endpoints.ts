@@ -2,7 +2,7 @@
 // filter is a short JSON list; matching it in SQL would need dialect-specific JSON functions).
 import type { Kysely } from 'kysely';
 import type { Database } from '../../../db/schema.js';
-import type { EndpointRow, WebhookOwner } from '../../webhook-records.js';
+import type { EndpointRow, WebhookOwner } from '../webhook-records.js';
 
 export async function listEnabledOwnerEndpoints(db: Kysely<Database>, owner: WebhookOwner): Promise<EndpointRow[]> {
   return db

@@ -1,7 +1,7 @@
 // The owner's live endpoints in the order they were made (the API's list).
 import type { Kysely } from 'kysely';
 import type { Database } from '../../../db/schema.js';
-import type { EndpointRow, WebhookOwner } from '../../webhook-records.js';
+import type { EndpointRow, WebhookOwner } from '../webhook-records.js';
 
 export async function listOwnerEndpoints(db: Kysely<Database>, owner: WebhookOwner): Promise<EndpointRow[]> {
   return db

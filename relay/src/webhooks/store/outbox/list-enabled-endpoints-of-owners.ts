@@ -3,7 +3,7 @@
 // keeps only the pairs it asked for.
 import type { Kysely } from 'kysely';
 import type { Database } from '../../../db/schema.js';
-import type { EndpointRow } from '../../webhook-records.js';
+import type { EndpointRow } from '../webhook-records.js';
 
 export async function listEnabledEndpointsOfOwners(db: Kysely<Database>, kinds: readonly string[], ids: readonly string[]): Promise<EndpointRow[]> {
   return db
