@@ -4,7 +4,7 @@
 import type { Kysely, Selectable } from 'kysely';
 import type { Database } from '../../../db/schema.js';
 import type { ConnectorsTable } from '../../../db/connector-tables.js';
-import { enrolConnector } from './enrol-connector.js';
+import { enrolConnector, type ConnectorEnrolment } from './enrol-connector.js';
 import { findConnector } from './find-connector.js';
 import { findConnectorByMachine } from './find-connector-by-machine.js';
 import {
@@ -103,16 +103,7 @@ export class ConnectorRepository {
    * each way; the unique (customer, machine) constraint settles two enrolments racing. `alongside`
    * runs in the same transaction (a setup code being used): if it throws, nothing is enrolled.
    */
-  enrol(input: {
-    newId: string;
-    customerId: string;
-    applicationId: string;
-    machineName: string;
-    version: string;
-    credentialHash: string;
-    now: string;
-    alongside?: (trx: Kysely<Database>, connectorId: string) => Promise<void>;
-  }): Promise<{ id: string; reenrolled: boolean }> {
+  enrol(input: ConnectorEnrolment): Promise<{ id: string; reenrolled: boolean }> {
     return enrolConnector(this.db, input);
   }
 }

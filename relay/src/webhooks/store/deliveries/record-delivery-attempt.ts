@@ -2,18 +2,10 @@
 // request was in flight (endpoint deleted or disabled), the attempt is kept and the cancellation stands.
 import type { Insertable, Kysely } from 'kysely';
 import type { Database, WebhookAttemptsTable } from '../../../db/schema.js';
-import type { DeliveryRow, WebhookDeliveryStatus } from '../webhook-records.js';
+import type { DeliveryRow, WebhookAttemptRecord, WebhookDeliveryStatus } from '../webhook-records.js';
 
-export type FinishedAttempt = Readonly<{
-  id: string;
-  attempted_at: string;
-  status_code: number | null;
-  duration_ms: number;
-  error: string | null;
-  next_attempt_at: string | null;
-  /** The start of the receiver's answer (0270-webhook-attempt-responses). */
-  response_body: string | null;
-}>;
+/** One attempt as it ended, with the id its row is stored under. */
+export type FinishedAttempt = WebhookAttemptRecord & Readonly<{ id: string }>;
 
 export async function recordDeliveryAttempt(
   db: Kysely<Database>,
