@@ -4,7 +4,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { browserAvailable, launchChromium, openPage } from '../support/browser-session.js';
-import { callApi, E2E_OPERATOR_TOKEN, startConsoleRelay, type ConsoleRelay } from '../support/console-relay.js';
+import { call, TEST_OPERATOR_TOKEN } from '@ledgerwire/test-kit';
+import { startConsoleRelay, type ConsoleRelay } from '../support/console-relay.js';
 import { ProtocolConnector } from '../support/protocol-connector.js';
 import { ConsoleShell } from '../pages/console-shell.js';
 
@@ -19,8 +20,8 @@ describe.skipIf(!browserAvailable())('console: what the end user is told', () =>
   let credential = '';
   let companyId = 0;
 
-  const operator = <T>(method: string, url: string, status: number, body?: unknown) => callApi<T>(relay, method, url, status, { token: E2E_OPERATOR_TOKEN, body });
-  const integrator = <T>(method: string, url: string, status: number, body?: unknown) => callApi<T>(relay, method, url, status, { token: credential, body });
+  const operator = <T>(method: string, url: string, status: number, body?: unknown) => call<T>(relay, method, url, status, { token: TEST_OPERATOR_TOKEN, payload: body }).then(({ body }) => body);
+  const integrator = <T>(method: string, url: string, status: number, body?: unknown) => call<T>(relay, method, url, status, { token: credential, payload: body }).then(({ body }) => body);
   const invoice = (voucherNumber: string, ledger: string) =>
     integrator<{ transaction_id: string }>('POST', `/api/v1/invoices?company_id=${companyId}`, 200, {
       voucher_number: voucherNumber,
@@ -62,7 +63,7 @@ describe.skipIf(!browserAvailable())('console: what the end user is told', () =>
 
     const { page, problems } = await openPage(browser, test);
     const shell = new ConsoleShell(page, relay.consoleUrl);
-    await shell.signInWithLink(E2E_OPERATOR_TOKEN);
+    await shell.signInWithLink(TEST_OPERATOR_TOKEN);
     await shell.visit(`#/transactions/${encodeURIComponent(failedId)}`);
     const failedAdvice = page.getByRole('alert', { name: 'Why it failed' }).getByLabel('For the end user');
     await expect.poll(() => failedAdvice.innerText(), POLL).toContain('TallyPrime has no ledger "Freight Income" in this company.');

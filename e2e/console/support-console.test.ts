@@ -8,9 +8,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { browserAvailable, keepScreenshot, launchChromium, openPage } from '../support/browser-session.js';
-import { callApi, E2E_OPERATOR_TOKEN, eventually, startConsoleRelay, type ConsoleRelay } from '../support/console-relay.js';
+import { call, eventually, startWebhookCatcher, TEST_OPERATOR_TOKEN, type WebhookCatcher } from '@ledgerwire/test-kit';
+import { startConsoleRelay, type ConsoleRelay } from '../support/console-relay.js';
 import { ProtocolConnector } from '../support/protocol-connector.js';
-import { startWebhookReceiver, type WebhookReceiver } from '../support/webhook-receiver.js';
 import { ConsoleCompanies } from '../pages/console-companies.js';
 import { ConsoleShell } from '../pages/console-shell.js';
 import { ConsoleTemplates } from '../pages/console-templates.js';
@@ -46,20 +46,20 @@ function focusInDialog(page: Page): Promise<boolean> {
 describe.skipIf(!browserAvailable())('console: support finds, explains and fixes', () => {
   let relay: ConsoleRelay;
   let browser: Browser;
-  let receiver: WebhookReceiver;
+  let receiver: WebhookCatcher;
   let connector: ProtocolConnector | undefined;
   let credential = '';
   let applicationId = '';
   let companyId = 0;
   let tenantId = '';
 
-  const operator = <T>(method: string, url: string, status: number, body?: unknown) => callApi<T>(relay, method, url, status, { token: E2E_OPERATOR_TOKEN, body });
-  const integrator = <T>(method: string, url: string, status: number, body?: unknown) => callApi<T>(relay, method, url, status, { token: credential, body });
+  const operator = <T>(method: string, url: string, status: number, body?: unknown) => call<T>(relay, method, url, status, { token: TEST_OPERATOR_TOKEN, payload: body }).then(({ body }) => body);
+  const integrator = <T>(method: string, url: string, status: number, body?: unknown) => call<T>(relay, method, url, status, { token: credential, payload: body }).then(({ body }) => body);
 
   beforeAll(async () => {
     relay = await startConsoleRelay();
     browser = await launchChromium();
-    receiver = await startWebhookReceiver([500, 200]);
+    receiver = await startWebhookCatcher({ statuses: [500, 200] });
     applicationId = (await operator<{ application: { id: string } }>('POST', '/admin/v1/applications', 201, { name: 'Kaveri Billing' })).application.id;
     credential = (await operator<{ credential: string }>('POST', `/admin/v1/applications/${applicationId}/keys`, 201, { environment: 'test', capabilities: [] })).credential;
     const customer = (await integrator<{ customer: { id: string; token: string } }>('POST', '/api/v1/customers', 200, { name: 'Kaveri Traders' })).customer;
@@ -73,7 +73,7 @@ describe.skipIf(!browserAvailable())('console: support finds, explains and fixes
       decide: (job) => ({ status: 'completed', books_voucher_guid: `guid-${job.job_id}`, books_master_id: '1', books_alter_id: '1' }),
     });
     await operator('POST', `/admin/v1/companies/${companyId}/pair`, 200, { connector_id: connector.connectorId, books_company_guid: OLD_BOOKS.guid });
-    await integrator('POST', '/api/v1/webhooks', 200, { url: receiver.url, events: ['company.linked'] });
+    await integrator('POST', '/api/v1/webhooks', 200, { url: receiver.url(), events: ['company.linked'] });
     tenantId = (await operator<{ tenant: { id: string } }>('POST', '/admin/v1/tenants', 201, { name: 'Kaveri Messages', org_id: 4242 })).tenant.id;
   }, 60_000);
   afterAll(async () => {
@@ -88,7 +88,7 @@ describe.skipIf(!browserAvailable())('console: support finds, explains and fixes
     const shell = new ConsoleShell(page, relay.consoleUrl);
     const companies = new ConsoleCompanies(shell);
     const transactions = new ConsoleTransactions(shell);
-    await shell.signInWithLink(E2E_OPERATOR_TOKEN);
+    await shell.signInWithLink(TEST_OPERATOR_TOKEN);
 
     // Support lands on Companies, and finds the company by part of its name, any case.
     await shell.heading('Companies').waitFor();
@@ -188,21 +188,21 @@ describe.skipIf(!browserAvailable())('console: support finds, explains and fixes
     const { page, problems } = await openPage(browser, test);
     const shell = new ConsoleShell(page, relay.consoleUrl);
     const webhooks = new ConsoleWebhooks(shell);
-    await shell.signInWithLink(E2E_OPERATOR_TOKEN);
+    await shell.signInWithLink(TEST_OPERATOR_TOKEN);
     await shell.visit(`#/applications/${applicationId}/webhooks`);
     await shell.heading('Webhooks').waitFor();
 
-    const deliveryId = await webhooks.sendTest(receiver.url);
+    const deliveryId = await webhooks.sendTest(receiver.url());
     expect(deliveryId).toMatch(/^dlv_/);
     await eventually('the receiver to answer the test event', async () => (receiver.received.some((r) => r.type === 'webhook.test') ? true : undefined));
     // The relay records the attempt just after the receiver answers: reload until the history shows it.
     await expect
       .poll(async () => {
         await page.reload();
-        return webhooks.deliveries(receiver.url).innerText();
+        return webhooks.deliveries(receiver.url()).innerText();
       }, POLL)
       .toContain('HTTP 500');
-    const detail = await webhooks.inspect(webhooks.deliveryRows(receiver.url, 'webhook.test').first());
+    const detail = await webhooks.inspect(webhooks.deliveryRows(receiver.url(), 'webhook.test').first());
     expect(JSON.parse(await webhooks.payload(detail).innerText())).toMatchObject({ type: 'webhook.test', data: { endpoint_id: expect.stringMatching(/^wh_/) } });
     const attempt = await webhooks.attempt(detail, 1).innerText();
     expect(attempt).toContain('HTTP 500');
@@ -212,12 +212,12 @@ describe.skipIf(!browserAvailable())('console: support finds, explains and fixes
     expect(attempt).not.toContain('answered 500');
     await keepScreenshot(page, 'webhook-attempt-1280');
 
-    await webhooks.disable(receiver.url);
+    await webhooks.disable(receiver.url());
     expect((await operator<{ webhooks: { enabled: boolean }[] }>('GET', `/admin/v1/console/webhooks?owner_kind=application&owner_id=${applicationId}`, 200)).webhooks[0]?.enabled).toBe(false);
-    await webhooks.enable(receiver.url);
+    await webhooks.enable(receiver.url());
     expect((await operator<{ webhooks: { enabled: boolean }[] }>('GET', `/admin/v1/console/webhooks?owner_kind=application&owner_id=${applicationId}`, 200)).webhooks[0]?.enabled).toBe(true);
-    const question = await webhooks.delete(receiver.url);
-    expect(question).toContain(receiver.url);
+    const question = await webhooks.delete(receiver.url());
+    expect(question).toContain(receiver.url());
     await page.getByText('No webhook endpoints.').waitFor();
     expect((await operator<{ webhooks: unknown[] }>('GET', `/admin/v1/console/webhooks?owner_kind=application&owner_id=${applicationId}`, 200)).webhooks).toEqual([]);
 
@@ -236,7 +236,7 @@ describe.skipIf(!browserAvailable())('console: support finds, explains and fixes
     const { page, problems } = await openPage(browser, test);
     const shell = new ConsoleShell(page, relay.consoleUrl);
     const templates = new ConsoleTemplates(shell);
-    await shell.signInWithLink(E2E_OPERATOR_TOKEN);
+    await shell.signInWithLink(TEST_OPERATOR_TOKEN);
     await shell.visit(`#/tenants/${tenantId}/templates/${template.id}`);
     await shell.heading('Template order_shipped').waitFor();
 

@@ -6,9 +6,11 @@ import type { FastifyInstance, InjectOptions } from 'fastify';
 /** An in-process app (called through inject), a listening relay's base URL, or anything holding an app. */
 export type CallTarget = FastifyInstance | string | Readonly<{ app: FastifyInstance }>;
 
-export type CallOptions = Omit<InjectOptions, 'method' | 'url'> & {
+export type CallOptions = Omit<InjectOptions, 'method' | 'url' | 'payload' | 'body'> & {
   /** Sent as `Authorization: Bearer <token>`. */
   token?: string;
+  /** An object or array goes as JSON; a string or Buffer as it is. */
+  payload?: unknown;
 };
 
 export type CallResult<T> = Readonly<{
@@ -21,7 +23,7 @@ export type CallResult<T> = Readonly<{
 
 export async function call<T = any>(
   target: CallTarget,
-  method: NonNullable<InjectOptions['method']>,
+  method: string | undefined,
   url: string,
   expectedStatus: number,
   options: CallOptions = {},
@@ -30,11 +32,11 @@ export async function call<T = any>(
   const allHeaders = { ...(token === undefined ? {} : { authorization: `Bearer ${token}` }), ...headers };
   const response =
     typeof target === 'string'
-      ? await overHttp(target, String(method), url, allHeaders, rest)
+      ? await overHttp(target, method ?? 'GET', url, allHeaders, rest)
       : await inApp('app' in target && !('inject' in target) ? target.app : (target as FastifyInstance), method, url, allHeaders, rest);
   const where = typeof target === 'string' ? `${target}${url}` : url;
   if (response.status !== expectedStatus) {
-    throw new Error(`${String(method)} ${where} answered ${response.status}, expected ${expectedStatus}: ${response.text.slice(0, 2000)}`);
+    throw new Error(`${method ?? 'GET'} ${where} answered ${response.status}, expected ${expectedStatus}: ${response.text.slice(0, 2000)}`);
   }
   let body: unknown = response.text;
   try {
@@ -49,12 +51,19 @@ type RawResponse = { status: number; text: string; headers: CallResult<unknown>[
 
 async function inApp(
   app: FastifyInstance,
-  method: NonNullable<InjectOptions['method']>,
+  method: string | undefined,
   url: string,
   headers: InjectOptions['headers'],
   rest: Omit<CallOptions, 'token' | 'headers'>,
 ): Promise<RawResponse> {
-  const response = await app.inject({ method, url, headers, ...rest });
+  const { payload, ...others } = rest;
+  const response = await app.inject({
+    method: (method ?? 'GET') as NonNullable<InjectOptions['method']>,
+    url,
+    headers,
+    ...others,
+    ...(payload === undefined ? {} : { payload: payload as InjectOptions['payload'] }),
+  });
   return { status: response.statusCode, text: response.body, headers: response.headers };
 }
 

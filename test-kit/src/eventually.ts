@@ -5,18 +5,22 @@ export type EventuallyOptions = Readonly<{ timeoutMs?: number; intervalMs?: numb
 type Settled<T> = Exclude<T, undefined | null | false | 0 | ''>;
 
 /**
- * Calls `probe` until it answers a truthy value (undefined, false and other falsy answers, or a throw,
- * mean not yet) and returns it; fails after `timeoutMs` naming `what` and the last value or error.
+ * Calls `probe` until its answer settles and returns that answer: a truthy one, or with `until`, one the
+ * predicate accepts (a throw always means not yet). Fails after `timeoutMs` (default 15 s) naming `what`
+ * and the last value or error.
  */
-export async function eventually<T>(what: string, probe: () => T | Promise<T>, options: EventuallyOptions = {}): Promise<Settled<T>> {
-  const timeoutMs = options.timeoutMs ?? 10_000;
+export function eventually<T>(what: string, probe: () => T | Promise<T>, options: EventuallyOptions & { until: (value: T) => boolean }): Promise<T>;
+export function eventually<T>(what: string, probe: () => T | Promise<T>, options?: EventuallyOptions): Promise<Settled<T>>;
+export async function eventually<T>(what: string, probe: () => T | Promise<T>, options: EventuallyOptions & { until?: (value: T) => boolean } = {}): Promise<T> {
+  const timeoutMs = options.timeoutMs ?? 15_000;
   const intervalMs = options.intervalMs ?? 25;
+  const settled = options.until ?? ((value: T) => Boolean(value));
   const deadline = Date.now() + timeoutMs;
   let last: { value: unknown } | { error: unknown } = { value: undefined };
   for (;;) {
     try {
       const value = await probe();
-      if (value) return value as Settled<T>;
+      if (settled(value)) return value;
       last = { value };
     } catch (error) {
       last = { error };

@@ -17,10 +17,10 @@ export type RunCliOptions = Readonly<{
 
 export type CliResult = Readonly<{ code: number | null; signal: NodeJS.Signals | null; stdout: string; stderr: string }>;
 
-/** A path ending .js, .mjs, .cjs or .ts is run with this Node (tsx's loader for .ts); anything else is executed as it is. */
+/** A .js/.mjs/.cjs script runs on this Node, a .ts/.mts/.cts one on this Node with tsx; anything else is executed as it is. */
 export function runCli(program: string, options: RunCliOptions = {}): Promise<CliResult> {
   const isScript = /\.(c|m)?js$/.test(program);
-  const isTypeScript = program.endsWith('.ts');
+  const isTypeScript = /\.(c|m)?ts$/.test(program);
   const command = isScript || isTypeScript ? process.execPath : program;
   const args = [...(isTypeScript ? ['--import', 'tsx'] : []), ...(isScript || isTypeScript ? [program] : []), ...(options.args ?? [])];
   const env = options.replaceEnv ? { ...options.env } : { ...process.env, ...options.env };

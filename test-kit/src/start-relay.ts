@@ -18,15 +18,18 @@ export type StartRelayOptions = Readonly<{
   clock?: Readonly<{ now: () => number }>;
   /** Where the relay's log lines go, for tests that read them. */
   logStream?: NodeJS.WritableStream;
-  /** Another instance on this relay's database and settings (the first relay keeps owning the database). */
-  sharing?: Readonly<{ config: RelayConfig }>;
+  /**
+   * Exactly these settings instead of a fresh database: a second instance on another relay's database
+   * (`relay.config`), or a data directory the test prepared. The caller keeps owning that database.
+   */
+  config?: RelayConfig;
 }>;
 
 export type TestRelay = Readonly<{
   /** The running app (a new one after stop() and start()). */
   readonly app: FastifyInstance;
   config: RelayConfig;
-  testDatabase: TestDatabase | undefined;
+  testDatabase: TestDatabase;
   /** http://127.0.0.1:<port>; only for a listening relay. */
   readonly baseUrl: string;
   /** Stops the app (connections drop) and keeps the database; start() brings it back on the same port. */
@@ -36,14 +39,14 @@ export type TestRelay = Readonly<{
 }>;
 
 export async function startRelay(options: StartRelayOptions = {}): Promise<TestRelay> {
-  const testDatabase = options.sharing ? undefined : await createTestDatabase(options.database ?? 'sqlite');
-  let config: RelayConfig;
-  if (options.sharing) config = options.sharing.config;
-  else {
-    const dataDir = (testDatabase as TestDatabase).dataDir;
-    const base = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', RELAY_ADMIN_TOKEN: TEST_OPERATOR_TOKEN, ...options.env });
-    config = Object.freeze({ ...base, database: (testDatabase as TestDatabase).database });
-  }
+  const owned = options.config ? undefined : await createTestDatabase(options.database ?? 'sqlite');
+  const testDatabase = owned ?? borrowedDatabase(options.config as RelayConfig);
+  const config: RelayConfig =
+    options.config ??
+    Object.freeze({
+      ...loadConfig({ DATA_DIR: testDatabase.dataDir, LOG_LEVEL: 'silent', RELAY_ADMIN_TOKEN: TEST_OPERATOR_TOKEN, ...options.env }),
+      database: testDatabase.database,
+    });
   const appOptions: BuildAppOptions = {
     ...(options.clock ? { now: options.clock.now } : {}),
     ...(options.logStream ? { logStream: options.logStream } : {}),
@@ -67,7 +70,7 @@ export async function startRelay(options: StartRelayOptions = {}): Promise<TestR
   try {
     app = await open();
   } catch (error) {
-    await testDatabase?.drop();
+    await owned?.drop();
     throw error;
   }
   let running = true;
@@ -92,7 +95,11 @@ export async function startRelay(options: StartRelayOptions = {}): Promise<TestR
     async close() {
       if (running) await app.close();
       running = false;
-      await testDatabase?.drop();
+      await owned?.drop();
     },
   };
+}
+
+function borrowedDatabase(config: RelayConfig): TestDatabase {
+  return { kind: config.database.kind, dataDir: config.dataDir, database: config.database, drop: async () => undefined };
 }

@@ -50,20 +50,3 @@ export async function startTestEmulator(options: { vouchers?: number } = {}): Pr
 export function tempDataDir(prefix = 'lw-connector-'): string {
   return fs.mkdtempSync(path.join(os.tmpdir(), prefix));
 }
-
-/** Polls a condition (no fixed sleeps): resolves when it holds, fails after `timeoutMs`. */
-export async function eventually<T>(check: () => T | Promise<T>, what: string, timeoutMs = 15_000): Promise<NonNullable<T>> {
-  const deadline = Date.now() + timeoutMs;
-  let last: unknown;
-  for (;;) {
-    try {
-      const value = await check();
-      if (value) return value as NonNullable<T>;
-    } catch (error) {
-      last = error;
-    }
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}${last ? `: ${String(last)}` : ''}`);
-    await new Promise((resolve) => setImmediate(resolve));
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}

@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { startConnectorService, type ConnectorHandle } from '../../src/index.js';
 import { FAST } from '../helpers/connected-connector.js';
 import { startTestEmulator, tempDataDir, type TestEmulator } from '../helpers/test-emulator.js';
-import { startTestRelay, type TestRelay } from '../helpers/test-relay.js';
+import { startCustomerRelay, type CustomerRelay } from '../helpers/customer-relay.js';
 import { ConnectorHomePage } from './pages/connector-home-page.js';
 
 const browserAvailable = inject('browserAvailable');
@@ -25,13 +25,13 @@ async function closedPort(): Promise<number> {
 }
 
 describe.skipIf(!browserAvailable)('the connector page on first run', { timeout: 120_000 }, () => {
-  let relay: TestRelay;
+  let relay: CustomerRelay;
   let books: TestEmulator;
   let connector: ConnectorHandle;
   let browser: Browser;
 
   beforeAll(async () => {
-    [relay, books] = await Promise.all([startTestRelay({ companies: 2 }), startTestEmulator()]);
+    [relay, books] = await Promise.all([startCustomerRelay({ companies: 2 }), startTestEmulator()]);
     connector = await startConnectorService({ dataDir: tempDataDir(), config: FAST });
     // As the installer leaves it: the relay's address known, TallyPrime looked for where nothing answers.
     connector.service.rememberRelayUrl(relay.baseUrl);

@@ -6,20 +6,20 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { startConnectorService, type ConnectorHandle } from '../../src/index.js';
 import { FAST } from '../helpers/connected-connector.js';
 import { startTestEmulator, tempDataDir, type TestEmulator } from '../helpers/test-emulator.js';
-import { startTestRelay, type TestRelay } from '../helpers/test-relay.js';
+import { startCustomerRelay, type CustomerRelay } from '../helpers/customer-relay.js';
 import { ConnectorHomePage } from './pages/connector-home-page.js';
 
 const browserAvailable = inject('browserAvailable');
 const SLOW = { timeout: 30_000 };
 
 describe.skipIf(!browserAvailable)('the connector page with a setup code', { timeout: 120_000 }, () => {
-  let relay: TestRelay;
+  let relay: CustomerRelay;
   let books: TestEmulator;
   const connectors: ConnectorHandle[] = [];
   let browser: Browser;
 
   beforeAll(async () => {
-    [relay, books] = await Promise.all([startTestRelay(), startTestEmulator()]);
+    [relay, books] = await Promise.all([startCustomerRelay(), startTestEmulator()]);
     browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'] });
   });
   afterAll(async () => {

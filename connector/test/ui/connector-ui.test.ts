@@ -5,12 +5,13 @@
 // per-start token or from another host name.
 import http from 'node:http';
 import type { Browser } from 'playwright-core';
+import { eventually } from '@ledgerwire/test-kit';
 import { launchChromium } from '../helpers/chromium.js';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { startConnectorService, type ConnectorHandle } from '../../src/index.js';
 import { FAST, transactionSettled } from '../helpers/connected-connector.js';
-import { eventually, startTestEmulator, tempDataDir, type TestEmulator } from '../helpers/test-emulator.js';
-import { startTestRelay, type TestRelay } from '../helpers/test-relay.js';
+import { startTestEmulator, tempDataDir, type TestEmulator } from '../helpers/test-emulator.js';
+import { startCustomerRelay, type CustomerRelay } from '../helpers/customer-relay.js';
 import { documentsByEndpoint } from '../helpers/voucher-documents.js';
 import { ConnectorHomePage } from './pages/connector-home-page.js';
 
@@ -20,13 +21,13 @@ const SLOW = { timeout: 30_000 };
 if (!browserAvailable) console.warn('SKIPPING the connector UI browser suite: no Chromium (set REQUIRE_BROWSER=1 to make this fail)');
 
 describe.skipIf(!browserAvailable)('connector local UI', { timeout: 120_000 }, () => {
-  let relay: TestRelay;
+  let relay: CustomerRelay;
   let books: TestEmulator;
   let connector: ConnectorHandle;
   let browser: Browser;
 
   beforeAll(async () => {
-    relay = await startTestRelay({ companies: 2, env: { CONNECTOR_CLAIM_INTERVAL_MS: '200' } });
+    relay = await startCustomerRelay({ companies: 2, env: { CONNECTOR_CLAIM_INTERVAL_MS: '200' } });
     books = await startTestEmulator();
     connector = await startConnectorService({ dataDir: tempDataDir(), booksUrl: books.xmlUrl, config: FAST });
     browser = await launchChromium();
@@ -91,7 +92,7 @@ describe.skipIf(!browserAvailable)('connector local UI', { timeout: 120_000 }, (
     await expect.poll(() => page.jobCell(master.transaction_id, 'Voucher or master').textContent(), SLOW).toBe('ledger "शर्मा & சன்ஸ் <Pune>" Acme books 1');
     expect(await page.jobCell(master.transaction_id, 'Amount').textContent()).toBe('—');
 
-    await eventually(async () => !(await page.syncButton().isDisabled()), 'sync now to be available');
+    await eventually('sync now to be available', async () => !(await page.syncButton().isDisabled()));
     await page.syncNow();
     // Times are the browser's local time, with how long ago in words.
     await expect.poll(() => page.companyCell(companyId, 'Last synced').textContent(), SLOW).toMatch(/\d{1,2}:\d{2}:\d{2}.*\((just now|1 minute ago)\)$/);
@@ -124,7 +125,7 @@ describe.skipIf(!browserAvailable)('connector local UI', { timeout: 120_000 }, (
   it('unpairs a company only when asked twice, and says what that stops', async () => {
     // Enrolled by the test before (or here, when run alone), with a company paired.
     if (connector.status().relay.state === 'not_enrolled') await connector.service.enrol({ relayUrl: relay.baseUrl, token: relay.customerToken, machineName: 'shop-counter' });
-    await eventually(() => connector.status().relay.state === 'online', 'the connector to come online');
+    await eventually('the connector to come online', () => connector.status().relay.state === 'online');
     const companyId = relay.companyIds[1] as number;
     const name = 'Acme books 2';
     await connector.service.pair(companyId, ((await books.companies())[0] as { name: string }).name);

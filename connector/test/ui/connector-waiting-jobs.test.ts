@@ -3,26 +3,27 @@
 // voucher's date, party and amount as a person there writes them (1,18,000.50) and times in their own
 // time zone; a sync that failed is "not up to date", never "up to date".
 import type { Browser } from 'playwright-core';
+import { eventually } from '@ledgerwire/test-kit';
 import { launchChromium } from '../helpers/chromium.js';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { startConnectorService, type ConnectorHandle } from '../../src/index.js';
 import { enrolAndPair, FAST } from '../helpers/connected-connector.js';
 import { journalDocument, voucherJob } from '../helpers/job-fixtures.js';
-import { eventually, startTestEmulator, tempDataDir, type TestEmulator } from '../helpers/test-emulator.js';
-import { startTestRelay, type TestRelay } from '../helpers/test-relay.js';
+import { startTestEmulator, tempDataDir, type TestEmulator } from '../helpers/test-emulator.js';
+import { startCustomerRelay, type CustomerRelay } from '../helpers/customer-relay.js';
 import { ConnectorHomePage } from './pages/connector-home-page.js';
 
 const browserAvailable = inject('browserAvailable');
 const SLOW = { timeout: 30_000 };
 
 describe.skipIf(!browserAvailable)('connector page: work held back', { timeout: 120_000 }, () => {
-  let relay: TestRelay;
+  let relay: CustomerRelay;
   let books: TestEmulator;
   let connector: ConnectorHandle;
   let browser: Browser;
 
   beforeAll(async () => {
-    relay = await startTestRelay({ companies: 1 });
+    relay = await startCustomerRelay({ companies: 1 });
     books = await startTestEmulator();
     connector = await startConnectorService({ dataDir: tempDataDir(), booksUrl: books.xmlUrl, config: FAST });
     browser = await launchChromium();
@@ -37,7 +38,7 @@ describe.skipIf(!browserAvailable)('connector page: work held back', { timeout: 
   it('says why a job waits and why the sync is not up to date, in local words, times and amounts', async () => {
     const companyId = relay.companyIds[0] as number;
     const company = await enrolAndPair(connector, relay, books, companyId);
-    await eventually(() => connector.status().pairings[0]?.lastSyncAt, 'the first sync to finish');
+    await eventually('the first sync to finish', () => connector.status().pairings[0]?.lastSyncAt);
     const page = new ConnectorHomePage(await browser.newPage({ locale: 'en-IN', timezoneId: 'Asia/Kolkata' }));
     await page.open(connector.uiUrl);
     await expect.poll(() => page.companyCell(companyId, 'State').textContent(), SLOW).toBe('Open');

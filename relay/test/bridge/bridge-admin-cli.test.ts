@@ -3,8 +3,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { adminCommands } from '../../src/cli/admin-commands.js';
 import type { AdminCommandContext } from '../../src/foundation/admin-command.js';
-import { describeOnDatabases } from '../helpers/test-databases.js';
-import type { TestRelay } from '../helpers/test-relay.js';
+import { describeOnDatabases, type TestRelay } from '@ledgerwire/test-kit';
 import { api, insertConnector, startBridgeRelay } from './bridge-test-kit.js';
 
 describeOnDatabases('bridge admin CLI', (kind) => {

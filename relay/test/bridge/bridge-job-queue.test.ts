@@ -6,8 +6,7 @@ import { booksCompanyOpen } from '@ledgerwire/shared';
 import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
 import { JobQueue } from '../../src/bridge/jobs/job-queue.js';
 import { freshJobColumns } from '../../src/bridge/writes/job-row-defaults.js';
-import { describeOnDatabases } from '../helpers/test-databases.js';
-import type { TestRelay } from '../helpers/test-relay.js';
+import { describeOnDatabases, type TestRelay } from '@ledgerwire/test-kit';
 import { admin, api, insertConnector, pairWithConnector, provisionTenant, sampleInvoice, startBridgeRelay, type Tenant } from './bridge-test-kit.js';
 
 describeOnDatabases('bridge job queue', (kind) => {

@@ -2,8 +2,7 @@
 // rotate path and in answers, the key secret shown once by the operator API.
 import { PassThrough } from 'node:stream';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { describeOnDatabases } from '../helpers/test-databases.js';
-import { startTestRelay, type TestRelay } from '../helpers/test-relay.js';
+import { describeOnDatabases, startRelay, type TestRelay } from '@ledgerwire/test-kit';
 import { api, provisionTenant, type Tenant } from './bridge-test-kit.js';
 
 describeOnDatabases('bridge secrets stay out of the logs', (kind) => {
@@ -14,7 +13,7 @@ describeOnDatabases('bridge secrets stay out of the logs', (kind) => {
   beforeAll(async () => {
     const stream = new PassThrough();
     stream.on('data', (chunk: Buffer) => (logs += chunk.toString('utf8')));
-    relay = await startTestRelay(kind, { RELAY_WORKERS: '0', LOG_LEVEL: 'info' }, { logStream: stream });
+    relay = await startRelay({ database: kind, env: { RELAY_WORKERS: '0', LOG_LEVEL: 'info' }, logStream: stream });
     tenant = await provisionTenant(relay);
   });
   afterAll(() => relay.close());
@@ -36,7 +35,7 @@ describeOnDatabases('connect link secrets stay out of the logs', (kind) => {
   beforeAll(async () => {
     const stream = new PassThrough();
     stream.on('data', (chunk: Buffer) => (logs += chunk.toString('utf8')));
-    relay = await startTestRelay(kind, { RELAY_WORKERS: '0', LOG_LEVEL: 'info' }, { logStream: stream });
+    relay = await startRelay({ database: kind, env: { RELAY_WORKERS: '0', LOG_LEVEL: 'info' }, logStream: stream });
     tenant = await provisionTenant(relay);
   });
   afterAll(() => relay.close());

@@ -2,8 +2,7 @@
 // field: a JSON number a double cannot carry exactly (too large, or more than two places) is a 400 and
 // queues nothing, and the largest amount allowed appears digit for digit in the job's XML.
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { describeOnDatabases } from '../helpers/test-databases.js';
-import type { TestRelay } from '../helpers/test-relay.js';
+import { describeOnDatabases, type TestRelay } from '@ledgerwire/test-kit';
 import { admin, api, pairWithConnector, provisionTenant, startBridgeRelay, type Tenant } from './bridge-test-kit.js';
 
 /** A journal body as JSON text, so the amounts are the exact digits a caller sends, not a JavaScript number's. */

@@ -5,8 +5,7 @@
 // a pulled voucher another hand booked, the voucher number the books assigned on the transaction, and
 // the endpoints in the OpenAPI document with an example body.
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { describeOnDatabases } from '../helpers/test-databases.js';
-import type { TestRelay } from '../helpers/test-relay.js';
+import { describeOnDatabases, type TestRelay } from '@ledgerwire/test-kit';
 import { admin, api, pairWithConnector, provisionTenant, sampleInvoice, startBridgeRelay, type Tenant } from './bridge-test-kit.js';
 
 const BOOKS_COMPANY = 'guid-books-company-1';

@@ -2,8 +2,7 @@
 // validation (400 malformed, 422 wrong for the kind), missing masters accepted, the caller's own
 // transaction id (idempotent, also under concurrency), alterations by GUID, voucher_kind by reserved name.
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { describeOnDatabases } from '../helpers/test-databases.js';
-import type { TestRelay } from '../helpers/test-relay.js';
+import { describeOnDatabases, type TestRelay } from '@ledgerwire/test-kit';
 import { admin, api, pairWithConnector, provisionTenant, sampleInvoice, sampleReceipt, startBridgeRelay, type Tenant } from './bridge-test-kit.js';
 
 const party = (name: string, amount: number, isDebit: boolean, bills: unknown[] = []) => ({ ledger_name: name, amount, is_debit: isDebit, is_party: true, bill_allocations: bills });

@@ -7,8 +7,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { admin, api, insertConnector, provisionTenant, sampleInvoice, sampleReceipt, startBridgeRelay, type Tenant } from '../bridge/bridge-test-kit.js';
-import { describeOnDatabases } from '../helpers/test-databases.js';
-import type { TestRelay } from '../helpers/test-relay.js';
+import { describeOnDatabases, type TestRelay } from '@ledgerwire/test-kit';
 
 const BOOKS = { guid: 'guid-sharma-books', name: 'Sharma Traders (Books)' };
 

@@ -6,8 +6,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import pino from 'pino';
 import { createBackgroundLoop } from '../../src/background/background-loop.js';
 import { STUCK_FLOOR_MS, STUCK_INTERVALS } from '../../src/background/loop-health.js';
-import { describeOnDatabases } from '../helpers/test-databases.js';
-import { call, startTestRelay, TEST_OPERATOR_TOKEN, type TestRelay } from '../helpers/test-relay.js';
+import { call, describeOnDatabases, startRelay, TEST_OPERATOR_TOKEN, type TestRelay } from '@ledgerwire/test-kit';
 
 const log = pino({ level: 'silent' });
 
@@ -112,7 +111,7 @@ describeOnDatabases('/readyz reports the loops', (kind) => {
   let clock: ReturnType<typeof testClock>;
   beforeEach(async () => {
     clock = testClock(Date.now());
-    relay = await startTestRelay(kind, {}, { now: clock.now });
+    relay = await startRelay({ database: kind, clock: { now: clock.now } });
     await relay.app.ready();
   });
   afterEach(async () => {

@@ -1,11 +1,11 @@
 import SwaggerParser from '@apidevtools/swagger-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, startTestRelay, type TestRelay } from '../helpers/test-relay.js';
+import { call, startRelay, type TestRelay } from '@ledgerwire/test-kit';
 
 describe('OpenAPI', () => {
   let relay: TestRelay;
   beforeAll(async () => {
-    relay = await startTestRelay('sqlite');
+    relay = await startRelay({ database: 'sqlite' });
   });
   afterAll(async () => {
     await relay.close();

@@ -11,7 +11,7 @@ import { migrateToLatest } from '../../src/db/migrate.js';
 import type { Database } from '../../src/db/schema.js';
 import { RateLimitCounterRepository } from '../../src/limits/rate-limit-counter-repository.js';
 import { DAY_MS, MINUTE_MS, RateLimiter, rateLimitHeaders } from '../../src/limits/rate-limiter.js';
-import { createTestDatabase, describeOnDatabases, type TestDatabase } from '../helpers/test-databases.js';
+import { createTestDatabase, describeOnDatabases, type TestDatabase } from '@ledgerwire/test-kit';
 
 const MINUTE_START = Date.UTC(2026, 10, 22, 12, 0, 0);
 

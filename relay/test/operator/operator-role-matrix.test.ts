@@ -6,8 +6,7 @@ import { OPERATOR_ROLES, roleAllows } from '@ledgerwire/shared';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { OPERATOR_ROUTE_RULES, hasOperatorRouteRule, operatorRouteKey, operatorRouteRule } from '../../src/operator/operator-route-roles.js';
 import { startBridgeRelay } from '../bridge/bridge-test-kit.js';
-import { describeOnDatabases } from '../helpers/test-databases.js';
-import type { TestRelay } from '../helpers/test-relay.js';
+import { describeOnDatabases, type TestRelay } from '@ledgerwire/test-kit';
 import { operatorsForEveryRole, type TestOperator } from './operator-test-kit.js';
 
 describeOnDatabases('operator role matrix', (kind) => {

@@ -4,7 +4,7 @@
 import pg from 'pg';
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import type { BackgroundLoop } from '../../src/background/background-loop.js';
-import { describeOnDatabases } from '../helpers/test-databases.js';
+import { describeOnDatabases } from '@ledgerwire/test-kit';
 import { startEngine, startReceiver, type TestEngine, type TestReceiver } from './webhook-test-kit.js';
 
 const owner = { kind: 'tenant', id: 'ten_busy' } as const;

@@ -6,7 +6,7 @@ import { WebhookVerificationError } from 'standardwebhooks';
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { AppError } from '../../src/errors/catalogue.js';
 import type { WebhookOwner } from '../../src/webhooks/index.js';
-import { describeOnDatabases } from '../helpers/test-databases.js';
+import { describeOnDatabases } from '@ledgerwire/test-kit';
 import { startEngine, startReceiver, verifyAt, type TestEngine, type TestReceiver } from './webhook-test-kit.js';
 
 const tenant: WebhookOwner = { kind: 'tenant', id: 'ten_1' };

@@ -2,8 +2,7 @@
 // delivery loop that starts with the app when workers are on and is woken by a publish.
 import { WebhookDeliveryDetailOut } from '@ledgerwire/shared';
 import { afterEach, beforeEach, expect, it } from 'vitest';
-import { describeOnDatabases } from '../helpers/test-databases.js';
-import { call, startTestRelay, TEST_OPERATOR_TOKEN, type TestRelay } from '../helpers/test-relay.js';
+import { call, describeOnDatabases, startRelay, TEST_OPERATOR_TOKEN, type TestRelay } from '@ledgerwire/test-kit';
 import { startReceiver, type TestReceiver } from './webhook-test-kit.js';
 
 const owner = { kind: 'application', id: 'app_ops' } as const;
@@ -13,7 +12,7 @@ describeOnDatabases('webhook operator routes', (kind) => {
   let receiver: TestReceiver;
 
   beforeEach(async () => {
-    relay = await startTestRelay(kind, { WEBHOOK_ALLOW_PRIVATE_URLS: '1', RELAY_WORKERS: '0' });
+    relay = await startRelay({ database: kind, env: { WEBHOOK_ALLOW_PRIVATE_URLS: '1', RELAY_WORKERS: '0' } });
     receiver = await startReceiver();
   });
   afterEach(async () => {
@@ -78,7 +77,7 @@ describeOnDatabases('webhook operator routes', (kind) => {
 
 describeOnDatabases('webhook delivery loop in the app', (kind) => {
   it('starts on ready when workers are on, delivers on publish without waiting for a poll, stops on close', async () => {
-    const relay = await startTestRelay(kind, { WEBHOOK_ALLOW_PRIVATE_URLS: '1' });
+    const relay = await startRelay({ database: kind, env: { WEBHOOK_ALLOW_PRIVATE_URLS: '1' } });
     const receiver = await startReceiver();
     try {
       await relay.app.ready();

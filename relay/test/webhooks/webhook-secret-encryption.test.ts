@@ -8,7 +8,7 @@ import { afterEach, beforeEach, expect, it } from 'vitest';
 import { SecretBox } from '../../src/security/secret-box.js';
 import type { WebhookOwner } from '../../src/webhooks/index.js';
 import { sealClearWebhookSecrets, WebhookEndpointRepository } from '../../src/webhooks/webhook-endpoint-repository.js';
-import { describeOnDatabases } from '../helpers/test-databases.js';
+import { describeOnDatabases } from '@ledgerwire/test-kit';
 import { startEngine, startReceiver, verifyAt, type TestEngine, type TestReceiver } from './webhook-test-kit.js';
 
 const tenant: WebhookOwner = { kind: 'tenant', id: 'ten_1' };

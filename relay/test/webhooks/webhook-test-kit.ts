@@ -15,7 +15,7 @@ import { SecretBox } from '../../src/security/secret-box.js';
 import { createWebhookDeliveryLoop } from '../../src/webhooks/webhook-delivery-loop.js';
 import { WebhookService } from '../../src/webhooks/webhook-service.js';
 import type { HostResolver } from '../../src/webhooks/webhook-url-policy.js';
-import { createTestDatabase, type DatabaseKind, type TestDatabase } from '../helpers/test-databases.js';
+import { createTestDatabase, type DatabaseKind, type TestDatabase } from '@ledgerwire/test-kit';
 
 export type ReceivedRequest = Readonly<{ path: string; headers: Record<string, string>; body: string }>;
 /** What the receiver does with the next request: answer with a status, or never answer. */

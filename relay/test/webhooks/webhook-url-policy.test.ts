@@ -3,7 +3,7 @@
 // WEBHOOK_ALLOW_PRIVATE_URLS override is on.
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { isNonPublicAddress, type HostResolver } from '../../src/webhooks/webhook-url-policy.js';
-import { describeOnDatabases } from '../helpers/test-databases.js';
+import { describeOnDatabases } from '@ledgerwire/test-kit';
 import { startEngine, startReceiver, type TestEngine } from './webhook-test-kit.js';
 
 const owner = { kind: 'application', id: 'app_url' } as const;

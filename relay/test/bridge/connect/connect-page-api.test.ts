@@ -6,8 +6,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { describeOnDatabases } from '../../helpers/test-databases.js';
-import { call, type TestRelay } from '../../helpers/test-relay.js';
+import { call, describeOnDatabases, type TestRelay } from '@ledgerwire/test-kit';
 import { api, insertConnector, provisionTenant, startBridgeRelay, type Tenant } from '../bridge-test-kit.js';
 
 describeOnDatabases('connect page calls', (kind) => {

@@ -8,8 +8,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { keyedDigestFor } from '../../../src/security/encryption-key.js';
 import { KeyedDigest } from '../../../src/security/keyed-digest.js';
 import { sha256Hex } from '../../../src/security/secret-hash.js';
-import { describeOnDatabases } from '../../helpers/test-databases.js';
-import { call, type TestRelay } from '../../helpers/test-relay.js';
+import { call, describeOnDatabases, type TestRelay } from '@ledgerwire/test-kit';
 import { admin, api, provisionTenant, startBridgeRelay, type Tenant } from '../bridge-test-kit.js';
 import { startWebhookReceiver } from '../gateway/webhook-receiver.js';
 

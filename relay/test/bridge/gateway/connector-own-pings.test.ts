@@ -4,9 +4,8 @@
 // would publish connector.offline for a live one (seen behind nginx: offline ~5 s after every move).
 import { CONNECTOR_PROTOCOL_VERSION } from '@ledgerwire/shared';
 import { afterEach, beforeEach, expect, it } from 'vitest';
-import { describeOnDatabases } from '../../helpers/test-databases.js';
+import { describeOnDatabases, startRelay, type TestRelay } from '@ledgerwire/test-kit';
 import { BOOKS_RUNNING, TestConnector } from '../../helpers/test-connector.js';
-import { startTestRelay, type TestRelay } from '../../helpers/test-relay.js';
 import { createTenant, pairFromConnector, type Tenant } from './gateway-fixtures.js';
 
 const HEARTBEAT_MS = 400;
@@ -20,7 +19,7 @@ describeOnDatabases('a connector that pings on its own', (kind) => {
   let connector: TestConnector | undefined;
 
   beforeEach(async () => {
-    relay = await startTestRelay(kind, { CONNECTOR_HEARTBEAT_MS: String(HEARTBEAT_MS), CONNECTOR_OFFLINE_GRACE_MS: String(GRACE_MS) });
+    relay = await startRelay({ database: kind, env: { CONNECTOR_HEARTBEAT_MS: String(HEARTBEAT_MS), CONNECTOR_OFFLINE_GRACE_MS: String(GRACE_MS) } });
     tenant = await createTenant(relay.app);
   });
   afterEach(async () => {

@@ -4,9 +4,8 @@
 // after the grace period.
 import { Webhook } from 'standardwebhooks';
 import { afterEach, beforeEach, expect, it } from 'vitest';
-import { describeOnDatabases } from '../../helpers/test-databases.js';
+import { call, describeOnDatabases, startRelay, type TestRelay } from '@ledgerwire/test-kit';
 import { BOOKS_RUNNING, BOOKS_STOPPED, TestConnector } from '../../helpers/test-connector.js';
-import { call, startTestRelay, type TestRelay } from '../../helpers/test-relay.js';
 import { createTenant, pairFromConnector, type Tenant } from './gateway-fixtures.js';
 import { startWebhookReceiver, type WebhookReceiver } from './webhook-receiver.js';
 
@@ -22,7 +21,7 @@ describeOnDatabases('connector presence webhooks', (kind) => {
 
   beforeEach(async () => {
     receiver = await startWebhookReceiver();
-    relay = await startTestRelay(kind, { WEBHOOK_ALLOW_PRIVATE_URLS: '1', CONNECTOR_OFFLINE_GRACE_MS: String(GRACE_MS) });
+    relay = await startRelay({ database: kind, env: { WEBHOOK_ALLOW_PRIVATE_URLS: '1', CONNECTOR_OFFLINE_GRACE_MS: String(GRACE_MS) } });
     baseUrl = await relay.app.listen({ port: 0, host: '127.0.0.1' });
     tenant = await createTenant(relay.app);
     const { body } = await call(relay.app, 'POST', '/api/v1/webhooks', 200, { token: tenant.apiKey, payload: { url: receiver.url } });

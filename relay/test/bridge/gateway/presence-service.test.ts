@@ -9,9 +9,8 @@ import { ConnectorRepository } from '../../../src/bridge/connectors/connector-re
 import type { AuthenticatedConnector } from '../../../src/bridge/gateway/enrolment-service.js';
 import type { GatewayWebhookPublisher } from '../../../src/bridge/gateway/gateway-ports.js';
 import { PresenceService } from '../../../src/bridge/gateway/presence-service.js';
-import { describeOnDatabases } from '../../helpers/test-databases.js';
+import { describeOnDatabases, startRelay, type TestRelay } from '@ledgerwire/test-kit';
 import { BOOKS_RUNNING, BOOKS_STOPPED, TestConnector } from '../../helpers/test-connector.js';
-import { startTestRelay, type TestRelay } from '../../helpers/test-relay.js';
 import { createTenant, type Tenant } from './gateway-fixtures.js';
 
 const GRACE_MS = 60_000;
@@ -34,7 +33,7 @@ describeOnDatabases('presence service', (kind) => {
   };
 
   beforeEach(async () => {
-    relay = await startTestRelay(kind, { RELAY_WORKERS: '0' });
+    relay = await startRelay({ database: kind, env: { RELAY_WORKERS: '0' } });
     tenant = await createTenant(relay.app);
     const enrolled = await TestConnector.enroll(relay.app, { token: tenant.customerToken, machineName: 'PC-9' });
     connector = { connectorId: enrolled.connector_id, customerId: tenant.customerId, applicationId: tenant.applicationId };
