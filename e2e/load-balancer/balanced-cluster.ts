@@ -2,13 +2,13 @@
 // run's own (ThrowawayPostgres), nginx in front of them with the repository's deployment config, and
 // one enrolled, paired connector that knows only the balancer's URL. Every API call goes through the
 // balancer too; only the readiness of one relay (during a rolling restart) is asked of the relay itself.
-import { startWebhookCatcher, type WebhookCatcher } from '@ledgerwire/test-kit';
+import { eventually, startWebhookCatcher, type WebhookCatcher } from '@ledgerwire/test-kit';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { systemFreePort } from '../demo/demo-ports.js';
-import { runProgram, stopAll, waitFor, waitForStdout, type ManagedProcess } from '../demo/demo-processes.js';
+import { runProgram, stopAll, exitedWhile, waitForStdout, type ManagedProcess } from '../demo/demo-processes.js';
 import { BOOKS_COMPANY, type BooksVoucher } from '../faults/fault-cluster.js';
 import { ThrowawayPostgres } from '../faults/throwaway-postgres.js';
 import { journalDocument, requestJson, startProgram } from '../support/installation-programs.js';
@@ -89,12 +89,12 @@ export class BalancedCluster {
     this.connector = startProgram('connector', 'connector', ['run', ...common], CONNECTOR_ENV, { keepChars: 8_000_000 });
     this.watch(this.connector, false);
     await waitForStdout(this.connector, /"ui_url"/, 60_000);
-    await waitFor('the connector online through the balancer with the books company open', async () => {
+    await eventually('the connector online through the balancer with the books company open', async () => {
       const health = await this.api<{ connector: { online: boolean }; books: { running: boolean; company_open: boolean } }>(
         'GET', `/api/v1/companies/${this.companyId}/health?company_id=${this.companyId}`,
       );
       return health.connector.online && health.books.running && health.books.company_open ? true : undefined;
-    }, { timeoutMs: 60_000, process: this.connector });
+    }, { timeoutMs: 60_000, giveUp: exitedWhile(this.connector, 'the connector online through the balancer with the books company open') });
   }
 
   async startRelay(index: number): Promise<void> {

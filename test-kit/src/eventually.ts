@@ -1,6 +1,11 @@
 // Waiting for state another loop or process changes, by polling with a bound: tests never sleep a fixed
 // time to synchronise, and a timeout says what was awaited and what was last seen.
-export type EventuallyOptions = Readonly<{ timeoutMs?: number; intervalMs?: number }>;
+export type EventuallyOptions = Readonly<{
+  timeoutMs?: number;
+  intervalMs?: number;
+  /** Asked before each try: an error here ends the wait at once (the process that should answer died). */
+  giveUp?: () => Error | undefined;
+}>;
 
 type Settled<T> = Exclude<T, undefined | null | false | 0 | ''>;
 
@@ -18,6 +23,8 @@ export async function eventually<T>(what: string, probe: () => T | Promise<T>, o
   const deadline = Date.now() + timeoutMs;
   let last: { value: unknown } | { error: unknown } = { value: undefined };
   for (;;) {
+    const reason = options.giveUp?.();
+    if (reason) throw reason;
     try {
       const value = await probe();
       if (settled(value)) return value;
