@@ -3,13 +3,17 @@
 // with the next status from a script (then the last one for ever).
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { eventually } from './eventually.js';
 
 export type CaughtDelivery = Readonly<{
   /** The payload's `type`, 'untyped' without one, 'unparsable' when not JSON. */
   type: string;
+  /** The payload's `data` ({} without one). */
+  data: Record<string, any>;
   /** What the catcher answered. */
   status: number;
-  headers: http.IncomingHttpHeaders;
+  /** Each header as one string, ready for a signature check. */
+  headers: Record<string, string>;
   body: string;
 }>;
 
@@ -18,6 +22,8 @@ export type WebhookCatcher = Readonly<{
   url: (path?: string) => string;
   /** Every delivery so far, in the order they arrived. */
   received: CaughtDelivery[];
+  /** The first `count` deliveries, once that many have arrived (the kit's eventually, default 15 s). */
+  deliveries(count: number, timeoutMs?: number): Promise<CaughtDelivery[]>;
   close: () => Promise<void>;
 }>;
 
@@ -30,7 +36,9 @@ export async function startWebhookCatcher(options: { statuses?: readonly number[
     request.on('end', () => {
       const body = Buffer.concat(chunks).toString('utf8');
       const status = statuses[Math.min(received.length, statuses.length - 1)] ?? 204;
-      received.push({ type: typeOf(body), status, headers: request.headers, body });
+      const { type, data } = payloadOf(body);
+      const headers = Object.fromEntries(Object.entries(request.headers).map(([name, value]) => [name, String(value)]));
+      received.push({ type, data, status, headers, body });
       if (status === 204) response.writeHead(204).end();
       else response.writeHead(status, { 'content-type': 'text/plain' }).end(status >= 400 ? 'receiver says no' : 'ok');
     });
@@ -40,14 +48,19 @@ export async function startWebhookCatcher(options: { statuses?: readonly number[
   return {
     url: (path = '/hooks') => `http://127.0.0.1:${port}${path}`,
     received,
+    async deliveries(count, timeoutMs = 15_000) {
+      await eventually(`${count} webhook deliveries`, () => (received.length >= count ? true : received.map((r) => r.type)), { timeoutMs, until: (value) => value === true });
+      return received.slice(0, count);
+    },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }
 
-function typeOf(body: string): string {
+function payloadOf(body: string): { type: string; data: Record<string, any> } {
   try {
-    return (JSON.parse(body) as { type?: string }).type ?? 'untyped';
+    const payload = JSON.parse(body) as { type?: string; data?: Record<string, any> };
+    return { type: payload.type ?? 'untyped', data: payload.data ?? {} };
   } catch {
-    return 'unparsable';
+    return { type: 'unparsable', data: {} };
   }
 }
