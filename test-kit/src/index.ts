@@ -6,4 +6,4 @@ export { runCli, type CliResult, type RunCliOptions } from './run-cli.js';
 export { startRelay, TEST_OPERATOR_TOKEN, type StartRelayOptions, type TestRelay } from './start-relay.js';
 export { availableDatabaseKinds, createTestDatabase, describeOnDatabases, type DatabaseKind, type TestDatabase } from './test-databases.js';
 export { midMinute, testClock, type TestClock } from './test-clock.js';
-export { startWebhookCatcher, type CaughtDelivery, type WebhookCatcher } from './webhook-catcher.js';
+export { startWebhookCatcher, type CatcherAnswer, type CaughtDelivery, type WebhookCatcher } from './webhook-catcher.js';

@@ -1,6 +1,6 @@
 // A stand-in for an integrator's webhook endpoint: a real HTTP server on a random port that keeps every
 // delivery's headers and raw body (so a test verifies signatures as an integrator would) and answers
-// with the next status from a script (then the last one for ever).
+// with the next status from a script (then the last one for ever), or as the test tells it, or never.
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { eventually } from './eventually.js';
@@ -12,10 +12,15 @@ export type CaughtDelivery = Readonly<{
   data: Record<string, any>;
   /** What the catcher answered. */
   status: number;
+  /** The path and query it was sent to. */
+  path: string;
   /** Each header as one string, ready for a signature check. */
   headers: Record<string, string>;
   body: string;
 }>;
+
+/** How the catcher answers: a status (with headers), or never ('hang', until close). */
+export type CatcherAnswer = Readonly<{ status: number; headers?: Record<string, string> }> | 'hang';
 
 export type WebhookCatcher = Readonly<{
   /** The endpoint's address, at `path`. */
@@ -24,23 +29,28 @@ export type WebhookCatcher = Readonly<{
   received: CaughtDelivery[];
   /** The first `count` deliveries, once that many have arrived (the kit's eventually, default 15 s). */
   deliveries(count: number, timeoutMs?: number): Promise<CaughtDelivery[]>;
+  /** Answers every following delivery so, instead of the script of statuses. */
+  respondWith(answer: CatcherAnswer): void;
   close: () => Promise<void>;
 }>;
 
 export async function startWebhookCatcher(options: { statuses?: readonly number[] } = {}): Promise<WebhookCatcher> {
   const statuses = options.statuses ?? [204];
   const received: CaughtDelivery[] = [];
+  let told: CatcherAnswer | undefined;
   const server = http.createServer((request, response) => {
     const chunks: Buffer[] = [];
     request.on('data', (chunk: Buffer) => chunks.push(chunk));
     request.on('end', () => {
       const body = Buffer.concat(chunks).toString('utf8');
-      const status = statuses[Math.min(received.length, statuses.length - 1)] ?? 204;
+      const answer = told ?? { status: statuses[Math.min(received.length, statuses.length - 1)] ?? 204 };
       const { type, data } = payloadOf(body);
       const headers = Object.fromEntries(Object.entries(request.headers).map(([name, value]) => [name, String(value)]));
-      received.push({ type, data, status, headers, body });
-      if (status === 204) response.writeHead(204).end();
-      else response.writeHead(status, { 'content-type': 'text/plain' }).end(status >= 400 ? 'receiver says no' : 'ok');
+      received.push({ type, data, status: answer === 'hang' ? 0 : answer.status, path: request.url ?? '', headers, body });
+      if (answer === 'hang') return;
+      if (told !== undefined) response.writeHead(answer.status, answer.headers ?? {}).end('ok');
+      else if (answer.status === 204) response.writeHead(204).end();
+      else response.writeHead(answer.status, { 'content-type': 'text/plain' }).end(answer.status >= 400 ? 'receiver says no' : 'ok');
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -52,7 +62,14 @@ export async function startWebhookCatcher(options: { statuses?: readonly number[
       await eventually(`${count} webhook deliveries`, () => (received.length >= count ? true : received.map((r) => r.type)), { timeoutMs, until: (value) => value === true });
       return received.slice(0, count);
     },
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    respondWith(answer) {
+      told = answer;
+    },
+    close: () => {
+      // A held ('hang') or kept-alive connection would hold close() open.
+      server.closeAllConnections();
+      return new Promise<void>((resolve) => server.close(() => resolve()));
+    },
   };
 }
 

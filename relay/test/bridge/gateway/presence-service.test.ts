@@ -9,7 +9,7 @@ import { ConnectorRepository } from '../../../src/bridge/connectors/connector-re
 import type { AuthenticatedConnector } from '../../../src/bridge/gateway/enrolment-service.js';
 import type { GatewayWebhookPublisher } from '../../../src/bridge/gateway/gateway-ports.js';
 import { PresenceService } from '../../../src/bridge/gateway/presence-service.js';
-import { describeOnDatabases, startRelay, type TestRelay } from '@ledgerwire/test-kit';
+import { describeOnDatabases, startRelay, testClock, type TestClock, type TestRelay } from '@ledgerwire/test-kit';
 import { BOOKS_RUNNING, BOOKS_STOPPED, TestConnector } from '../../helpers/test-connector.js';
 import { createTenant, type Tenant } from './gateway-fixtures.js';
 
@@ -20,12 +20,12 @@ describeOnDatabases('presence service', (kind) => {
   let relay: TestRelay;
   let tenant: Tenant;
   let connector: AuthenticatedConnector;
-  let now: Date;
+  let clock: TestClock;
   let published: { owner: string; type: string; data: Record<string, unknown> }[];
   let presence: PresenceService;
 
   const advance = (ms: number) => {
-    now = new Date(now.getTime() + ms);
+    clock.advance(ms);
   };
   const types = async () => {
     await presence.flush();
@@ -37,7 +37,7 @@ describeOnDatabases('presence service', (kind) => {
     tenant = await createTenant(relay.app);
     const enrolled = await TestConnector.enroll(relay.app, { token: tenant.customerToken, machineName: 'PC-9' });
     connector = { connectorId: enrolled.connector_id, customerId: tenant.customerId, applicationId: tenant.applicationId };
-    now = new Date('2026-04-01T09:00:00.000Z');
+    clock = testClock(Date.parse('2026-04-01T09:00:00.000Z'));
     published = [];
     const webhooks: GatewayWebhookPublisher = {
       publish: async (owner, event) => {
@@ -51,7 +51,7 @@ describeOnDatabases('presence service', (kind) => {
       companies: relay.app.relay.bridge.companyRepository,
       webhooks,
       timings: { offlineGraceMs: GRACE_MS, heartbeatMs: HEARTBEAT_MS },
-      clock: () => now,
+      clock: clock.date,
       log: relay.app.log as FastifyBaseLogger,
     });
   });
