@@ -1,12 +1,19 @@
 // What test/test-kit.test.ts holds every suite, e2e driver and benchmark to, kept apart from the test so
-// its own fixtures can be checked with the same code: the kit's pieces are not written again, relays
+// its own fixtures can be checked with the same code: the kit's pieces are not written again (nor Vitest's
+// expect.poll used for its eventually), relays
 // start through the kit, tests do not sleep to synchronise, and no test asserts how long something took.
-export type KitRule = 'own-wait-or-call-helper' | 'build-app-outside-kit' | 'sleep' | 'wall-clock-assertion';
+export type KitRule = 'own-wait-or-call-helper' | 'expect-poll' | 'build-app-outside-kit' | 'sleep' | 'wall-clock-assertion';
 
 const RULES: ReadonlyArray<{ rule: KitRule; pattern: RegExp; appliesTo: (file: string) => boolean }> = [
   {
     rule: 'own-wait-or-call-helper',
     pattern: /\b(?:function\s*\*?\s*(?:eventually|waitFor|waitUntil|callApi)\b|(?:const|let|var)\s+(?:eventually|waitFor|waitUntil|callApi)\s*=)/,
+    appliesTo: () => true,
+  },
+  {
+    // Vitest's own poll is a second eventually: one way to wait, with one kind of failure message.
+    rule: 'expect-poll',
+    pattern: /expect\s*\.poll\(/,
     appliesTo: () => true,
   },
   {

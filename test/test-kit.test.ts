@@ -1,6 +1,6 @@
 // Holds the tree to the one test kit (@ledgerwire/test-kit, issue 35): no suite, e2e driver or benchmark
-// writes its own eventually/waitFor/callApi, builds the relay instead of starting it through the kit,
-// sleeps to synchronise, or asserts how long something took. Each rule is proven to bite on a fixture
+// writes its own eventually/waitFor/callApi or polls with expect.poll, builds the relay instead of
+// starting it through the kit, sleeps to synchronise, or asserts how long something took. Each rule is proven to bite on a fixture
 // under test/fixtures/test-kit.
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -47,6 +47,7 @@ describe('one test kit', () => {
     };
     expect(fixture('own-eventually.test.ts')).toEqual(['own-wait-or-call-helper']);
     expect(fixture('own-call-api.test.ts')).toEqual(['own-wait-or-call-helper']);
+    expect(fixture('polls-with-vitest.test.ts')).toEqual(['expect-poll']);
     expect(fixture('builds-app.test.ts')).toEqual(['build-app-outside-kit']);
     expect(fixture('sleeps.test.ts')).toEqual(['sleep']);
     expect(fixture('times-itself.test.ts')).toEqual(['wall-clock-assertion']);

@@ -119,14 +119,23 @@ describe.skipIf(!browserAvailable())('console: bridge support tasks', () => {
     await support.openCompany(looseCompanyId, LOOSE_COMPANY);
 
     await support.attachToCustomer(CUSTOMER);
-    await expect.poll(() => support.customerPanel().innerText(), POLL).toContain(`Attached to ${CUSTOMER}`);
+    await eventually('support.customerPanel().innerText() toContain `Attached to ${CUSTOMER}`', async () => {
+      expect(await support.customerPanel().innerText()).toContain(`Attached to ${CUSTOMER}`);
+      return true;
+    }, { timeoutMs: POLL.timeout, intervalMs: POLL.interval });
     // The customer panel says so once the attach returns; the health panel once the company is read again.
-    await expect.poll(() => support.healthPanel().innerText(), POLL).toContain(customer.id);
+    await eventually('support.healthPanel().innerText() toContain customer.id', async () => {
+      expect(await support.healthPanel().innerText()).toContain(customer.id);
+      return true;
+    }, { timeoutMs: POLL.timeout, intervalMs: POLL.interval });
     const attached = await operator<{ company: { customer_id: string | null } }>('GET', `/admin/v1/companies/${looseCompanyId}`, 200);
     expect(attached.company.customer_id).toBe(customer.id);
 
     await support.detachFromCustomer(CUSTOMER);
-    await expect.poll(() => support.healthPanel().innerText(), POLL).toContain('Not attached to a customer');
+    await eventually('support.healthPanel().innerText() toContain \'Not attached to a customer\'', async () => {
+      expect(await support.healthPanel().innerText()).toContain('Not attached to a customer');
+      return true;
+    }, { timeoutMs: POLL.timeout, intervalMs: POLL.interval });
     const detached = await operator<{ company: { customer_id: string | null } }>('GET', `/admin/v1/companies/${looseCompanyId}`, 200);
     expect(detached.company.customer_id).toBeNull();
 
@@ -143,11 +152,17 @@ describe.skipIf(!browserAvailable())('console: bridge support tasks', () => {
     const support = new ConsoleBridgeSupport(shell);
     await shell.signInWithLink(TEST_OPERATOR_TOKEN);
     await support.openCompany(pairedCompanyId, PAIRED_COMPANY);
-    await expect.poll(() => support.healthPanel().innerText(), POLL).toContain('Healthy');
+    await eventually('support.healthPanel().innerText() toContain \'Healthy\'', async () => {
+      expect(await support.healthPanel().innerText()).toContain('Healthy');
+      return true;
+    }, { timeoutMs: POLL.timeout, intervalMs: POLL.interval });
 
     const question = await support.disconnect();
     expect(question).toContain(`Disconnect ${PAIRED_COMPANY} from ${BOOKS_COMPANY.name}?`);
-    await expect.poll(() => support.healthPanel().innerText(), POLL).toContain('Not paired');
+    await eventually('support.healthPanel().innerText() toContain \'Not paired\'', async () => {
+      expect(await support.healthPanel().innerText()).toContain('Not paired');
+      return true;
+    }, { timeoutMs: POLL.timeout, intervalMs: POLL.interval });
     await keepScreenshot(page, 'company-disconnected-1280');
     const health = await integrator<{ paired: boolean; connector: { online: boolean } }>('GET', `/api/v1/companies/${pairedCompanyId}/health`, 200);
     expect(health.paired).toBe(false);

@@ -118,13 +118,19 @@ describe.skipIf(!browserAvailable())('console: accounting bridge', () => {
     await companies.open();
     await companies.openCompany('Northwind Traders Pvt Ltd');
     await companies.pair('NORTHWIND-PC', BOOKS_COMPANY.name);
-    await expect.poll(() => companies.healthPanel().innerText(), POLL).toContain('Healthy');
+    await eventually('companies.healthPanel().innerText() toContain \'Healthy\'', async () => {
+      expect(await companies.healthPanel().innerText()).toContain('Healthy');
+      return true;
+    }, { timeoutMs: POLL.timeout, intervalMs: POLL.interval });
     expect(await companies.pulledCounts().innerText()).toMatch(/Vouchers pending\s+0/);
 
     // The books' vouchers arrive through the connector's sync: the counts show them.
     await connector.syncVouchers(companyId, [PULLED_SALE('guid-v-1', 'S-1'), PULLED_SALE('guid-v-2', 'S-2')]);
     await page.reload();
-    await expect.poll(() => companies.pulledCounts().innerText(), POLL).toMatch(/Vouchers pending\s+2/);
+    await eventually('companies.pulledCounts().innerText() toMatch /Vouchers pending\\s+2/', async () => {
+      expect(await companies.pulledCounts().innerText()).toMatch(/Vouchers pending\s+2/);
+      return true;
+    }, { timeoutMs: POLL.timeout, intervalMs: POLL.interval });
     await keepScreenshot(page, 'company-paired-1280');
 
     // A voucher the books refuse: the transaction shows the XML sent and the error in plain words.
@@ -143,7 +149,10 @@ describe.skipIf(!browserAvailable())('console: accounting bridge', () => {
     await keepScreenshot(page, 'transaction-failed-1280');
     await transactions.backToList();
     await transactions.filter({ companyId, status: 'completed' });
-    await expect.poll(() => shell.panel('Results').innerText(), POLL).toContain('No transaction matches this search.');
+    await eventually('shell.panel(\'Results\').innerText() toContain \'No transaction matches this search.\'', async () => {
+      expect(await shell.panel('Results').innerText()).toContain('No transaction matches this search.');
+      return true;
+    }, { timeoutMs: POLL.timeout, intervalMs: POLL.interval });
 
     // An integrator posts a voucher the books accept and sees it completed, with the books' GUID.
     const booked = { ...JOURNAL, voucher_number: 'JV-43', party_ledger: 'Cash', transaction_id: 'cash-2026-04' };
@@ -172,12 +181,13 @@ describe.skipIf(!browserAvailable())('console: accounting bridge', () => {
     await webhooks.redeliver(row);
     await eventually('the redelivery', async () => (receiver.received.some((r) => r.status === 200) ? true : undefined));
     // The relay records the attempt just after the receiver answers: reload until the history shows it.
-    await expect
-      .poll(async () => {
+    await eventually('the page, reloaded, toContain \'succeeded\'', async () => {
+      expect(await (async () => {
         await page.reload();
         return webhooks.deliveries(receiver.url()).innerText();
-      }, POLL)
-      .toContain('succeeded');
+      })()).toContain('succeeded');
+      return true;
+    }, { timeoutMs: POLL.timeout, intervalMs: POLL.interval });
     await keepScreenshot(page, 'webhooks-1280');
 
     expect(problems.pageErrors).toEqual([]);

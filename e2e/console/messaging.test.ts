@@ -73,12 +73,24 @@ describe.skipIf(!browserAvailable())('console: messaging', () => {
     await templates.add('order_shipped', 'Order {{order}} shipped');
     await templates.setSampleData('{"name": "Asha", "order": "A-17"}');
     await templates.setHtml('<p>Hello {{name}}, order <b>{{order}}</b> is on its way.</p>');
-    await expect.poll(() => templates.previewSubject().innerText(), POLL).toBe('Order A-17 shipped');
-    await expect.poll(() => templates.previewBody().innerText(), POLL).toBe('Hello Asha, order A-17 is on its way.');
+    await eventually('templates.previewSubject().innerText() toBe \'Order A-17 shipped\'', async () => {
+      expect(await templates.previewSubject().innerText()).toBe('Order A-17 shipped');
+      return true;
+    }, { timeoutMs: POLL.timeout, intervalMs: POLL.interval });
+    await eventually('templates.previewBody().innerText() toBe \'Hello Asha, order A-17 is on its way.\'', async () => {
+      expect(await templates.previewBody().innerText()).toBe('Hello Asha, order A-17 is on its way.');
+      return true;
+    }, { timeoutMs: POLL.timeout, intervalMs: POLL.interval });
     await templates.setHtml('<p>Hello {{#if name}}{{name}}</p>');
-    await expect.poll(() => templates.previewError().innerText(), POLL).toContain('does not compile');
+    await eventually('templates.previewError().innerText() toContain \'does not compile\'', async () => {
+      expect(await templates.previewError().innerText()).toContain('does not compile');
+      return true;
+    }, { timeoutMs: POLL.timeout, intervalMs: POLL.interval });
     await templates.setHtml('<p>Hello {{name}}, order <b>{{order}}</b> is on its way.</p>');
-    await expect.poll(() => templates.previewBody().innerText(), POLL).toBe('Hello Asha, order A-17 is on its way.');
+    await eventually('templates.previewBody().innerText() toBe \'Hello Asha, order A-17 is on its way.\'', async () => {
+      expect(await templates.previewBody().innerText()).toBe('Hello Asha, order A-17 is on its way.');
+      return true;
+    }, { timeoutMs: POLL.timeout, intervalMs: POLL.interval });
     await templates.save();
     await keepScreenshot(page, 'template-editor-1280');
 
@@ -96,10 +108,16 @@ describe.skipIf(!browserAvailable())('console: messaging', () => {
     await shell.visit(`#/tenants/${tenantId}`);
     await messages.openFromTenantPage();
     await messages.search({ recipient: 'ASHA@' });
-    await expect.poll(() => messages.results().getByRole('row').count(), POLL).toBe(2);
+    await eventually('messages.results().getByRole(\'row\').count() toBe 2', async () => {
+      expect(await messages.results().getByRole('row').count()).toBe(2);
+      return true;
+    }, { timeoutMs: POLL.timeout, intervalMs: POLL.interval });
     await messages.results().getByRole('link', { name: 'asha@example.com' }).waitFor({ state: 'visible' });
     await messages.search({ status: 'failed' });
-    await expect.poll(() => messages.emptyResults().innerText(), POLL).toContain('No message matches this search');
+    await eventually('messages.emptyResults().innerText() toContain \'No message matches this search\'', async () => {
+      expect(await messages.emptyResults().innerText()).toContain('No message matches this search');
+      return true;
+    }, { timeoutMs: POLL.timeout, intervalMs: POLL.interval });
     await messages.search({ status: 'sent', recipient: 'asha' });
     await messages.openMessage('asha@example.com');
     const timeline = await messages.timeline().innerText();
@@ -115,7 +133,10 @@ describe.skipIf(!browserAvailable())('console: messaging', () => {
     await page.getByRole('button', { name: 'Add endpoint' }).click();
     expect(await page.getByLabel('Signing secret value').innerText()).toMatch(/^whsec_/);
     await page.getByRole('button', { name: 'I have stored it' }).click();
-    await expect.poll(() => page.getByText('Nothing has been delivered to this endpoint yet.').count(), POLL).toBe(1);
+    await eventually('page.getByText(\'Nothing has been delivered to this endpoint yet.\').count() toBe 1', async () => {
+      expect(await page.getByText('Nothing has been delivered to this endpoint yet.').count()).toBe(1);
+      return true;
+    }, { timeoutMs: POLL.timeout, intervalMs: POLL.interval });
 
     expect(problems.pageErrors).toEqual([]);
     expect(problems.failedResponses.filter((r) => !r.includes('/template-previews'))).toEqual([]);

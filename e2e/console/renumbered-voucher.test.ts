@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { browserAvailable, launchChromium, openPage } from '../support/browser-session.js';
-import { call, TEST_OPERATOR_TOKEN } from '@ledgerwire/test-kit';
+import { call, eventually, TEST_OPERATOR_TOKEN } from '@ledgerwire/test-kit';
 import { startConsoleRelay, type ConsoleRelay } from '../support/console-relay.js';
 import { ProtocolConnector } from '../support/protocol-connector.js';
 import { ConsoleShell } from '../pages/console-shell.js';
@@ -69,12 +69,18 @@ describe.skipIf(!browserAvailable())('console: a renumbered voucher', () => {
     await shell.signInWithLink(TEST_OPERATOR_TOKEN);
     await shell.goToSection('Transactions');
     await transactions.search({ voucherNumber: '31' });
-    await expect.poll(() => transactions.table().getByRole('row').count(), POLL).toBe(2); // the header and the invoice
+    await eventually('transactions.table().getByRole(\'row\').count() toBe 2', async () => {
+      expect(await transactions.table().getByRole('row').count()).toBe(2);
+      return true;
+    }, { timeoutMs: POLL.timeout, intervalMs: POLL.interval }); // the header and the invoice
     const row = await transactions.row(jobId).innerText();
     expect(row).toContain('NT-7');
     expect(row).toContain('→ 31 in the books');
     await transactions.openTransaction(jobId);
-    await expect.poll(() => shell.panel('Summary').innerText(), POLL).toContain('NT-7 → 31 in the books');
+    await eventually('shell.panel(\'Summary\').innerText() toContain \'NT-7 → 31 in the books\'', async () => {
+      expect(await shell.panel('Summary').innerText()).toContain('NT-7 → 31 in the books');
+      return true;
+    }, { timeoutMs: POLL.timeout, intervalMs: POLL.interval });
     expect(problems.pageErrors).toEqual([]);
     expect(problems.consoleErrors).toEqual([]);
   });

@@ -93,7 +93,10 @@ describe.skipIf(!browserAvailable())('console: support finds, explains and fixes
     // Support lands on Companies, and finds the company by part of its name, any case.
     await shell.heading('Companies').waitFor();
     await companies.search('kaveri tex');
-    await expect.poll(() => companies.table().getByRole('row').count(), POLL).toBe(2); // the header and one company
+    await eventually('companies.table().getByRole(\'row\').count() toBe 2', async () => {
+      expect(await companies.table().getByRole('row').count()).toBe(2);
+      return true;
+    }, { timeoutMs: POLL.timeout, intervalMs: POLL.interval }); // the header and one company
     const row = await companies.row(COMPANY).innerText();
     expect(row).toContain('Kaveri Traders');
     expect(row).toContain(OLD_BOOKS.name);
@@ -122,7 +125,10 @@ describe.skipIf(!browserAvailable())('console: support finds, explains and fixes
     await keepScreenshot(page, 'repair-confirmation-1280');
     await dialog.getByRole('button', { name: `Pair with ${NEW_BOOKS.name}` }).click();
     await page.getByText(`Paired with ${NEW_BOOKS.name}.`).waitFor();
-    await expect.poll(() => companies.healthPanel().innerText(), POLL).toContain(NEW_BOOKS.name);
+    await eventually('companies.healthPanel().innerText() toContain NEW_BOOKS.name', async () => {
+      expect(await companies.healthPanel().innerText()).toContain(NEW_BOOKS.name);
+      return true;
+    }, { timeoutMs: POLL.timeout, intervalMs: POLL.interval });
     const moved = await operator<{ company: { books_company_guid: string } }>('GET', `/admin/v1/companies/${companyId}`, 200);
     expect(moved.company.books_company_guid).toBe(NEW_BOOKS.guid);
 
@@ -142,28 +148,43 @@ describe.skipIf(!browserAvailable())('console: support finds, explains and fixes
     });
     await integrator('POST', `/api/v1/invoices?company_id=${companyId}`, 200, invoice('KT-103', 'Lakshmi Stores', 999, '2027-05-01'));
     await page.reload();
-    await expect.poll(() => companies.whyTheyWait().innerText(), POLL).toContain(`The connector on "${MACHINE}" is offline`);
+    await eventually('companies.whyTheyWait().innerText() toContain `The connector on "${MACHINE}" is offline`', async () => {
+      expect(await companies.whyTheyWait().innerText()).toContain(`The connector on "${MACHINE}" is offline`);
+      return true;
+    }, { timeoutMs: POLL.timeout, intervalMs: POLL.interval });
     expect(await companies.healthPanel().innerText()).toContain('1 queued');
     await keepScreenshot(page, 'company-waiting-1280');
 
     // In the list too: the queue count and the reason, found by name.
     await companies.open();
     await companies.search('KAVERI');
-    await expect.poll(() => companies.row(COMPANY).innerText(), POLL).toContain('is offline');
+    await eventually('companies.row(COMPANY).innerText() toContain \'is offline\'', async () => {
+      expect(await companies.row(COMPANY).innerText()).toContain('is offline');
+      return true;
+    }, { timeoutMs: POLL.timeout, intervalMs: POLL.interval });
     expect(await companies.row(COMPANY).innerText()).toContain('1 queued');
 
     // Transactions searched by voucher number, party, amount and date show those in the list.
     await companies.openCompany(COMPANY);
     await companies.openTransactions();
     await transactions.search({ party: 'lakshmi' });
-    await expect.poll(() => transactions.table().getByRole('row').count(), POLL).toBe(3);
+    await eventually('transactions.table().getByRole(\'row\').count() toBe 3', async () => {
+      expect(await transactions.table().getByRole('row').count()).toBe(3);
+      return true;
+    }, { timeoutMs: POLL.timeout, intervalMs: POLL.interval });
     await transactions.search({ amount: '250.50' });
-    await expect.poll(() => transactions.table().innerText(), POLL).toContain('KT-102');
+    await eventually('transactions.table().innerText() toContain \'KT-102\'', async () => {
+      expect(await transactions.table().innerText()).toContain('KT-102');
+      return true;
+    }, { timeoutMs: POLL.timeout, intervalMs: POLL.interval });
     const found = await transactions.row('kaveri-KT-102').innerText();
     for (const shown of ['KT-102', 'Meenakshi Silks', '250.50', '2027-04-20', COMPANY, 'completed']) expect(found).toContain(shown);
     expect(await transactions.table().innerText()).not.toContain('KT-101');
     await transactions.search({ voucherNumber: 'kt-10', dateFrom: '2027-04-15', dateTo: '2027-05-31' });
-    await expect.poll(() => transactions.table().getByRole('row').count(), POLL).toBe(3);
+    await eventually('transactions.table().getByRole(\'row\').count() toBe 3', async () => {
+      expect(await transactions.table().getByRole('row').count()).toBe(3);
+      return true;
+    }, { timeoutMs: POLL.timeout, intervalMs: POLL.interval });
     expect(await transactions.table().innerText()).not.toContain('KT-101');
 
     // The sent one shows the books company it went to and "XML sent"; the waiting one is "to be sent".
@@ -196,12 +217,13 @@ describe.skipIf(!browserAvailable())('console: support finds, explains and fixes
     expect(deliveryId).toMatch(/^dlv_/);
     await eventually('the receiver to answer the test event', async () => (receiver.received.some((r) => r.type === 'webhook.test') ? true : undefined));
     // The relay records the attempt just after the receiver answers: reload until the history shows it.
-    await expect
-      .poll(async () => {
+    await eventually('the page, reloaded, toContain \'HTTP 500\'', async () => {
+      expect(await (async () => {
         await page.reload();
         return webhooks.deliveries(receiver.url()).innerText();
-      }, POLL)
-      .toContain('HTTP 500');
+      })()).toContain('HTTP 500');
+      return true;
+    }, { timeoutMs: POLL.timeout, intervalMs: POLL.interval });
     const detail = await webhooks.inspect(webhooks.deliveryRows(receiver.url(), 'webhook.test').first());
     expect(JSON.parse(await webhooks.payload(detail).innerText())).toMatchObject({ type: 'webhook.test', data: { endpoint_id: expect.stringMatching(/^wh_/) } });
     const attempt = await webhooks.attempt(detail, 1).innerText();
@@ -241,24 +263,45 @@ describe.skipIf(!browserAvailable())('console: support finds, explains and fixes
     await shell.heading('Template order_shipped').waitFor();
 
     // The sample data fits the template: an order number, a customer and two items.
-    await expect.poll(() => templates.sampleData(), POLL).toContain('"items"');
+    await eventually('templates.sampleData() toContain \'"items"\'', async () => {
+      expect(await templates.sampleData()).toContain('"items"');
+      return true;
+    }, { timeoutMs: POLL.timeout, intervalMs: POLL.interval });
     const sample = JSON.parse(await templates.sampleData()) as { order: { number: string }; items: { name: string; qty: number }[] };
     expect(sample.items).toHaveLength(2);
-    await expect.poll(() => templates.previewSubject().innerText(), POLL).toBe(`Order ${sample.order.number} shipped`);
-    await expect.poll(() => templates.previewBody().innerText(), POLL).toContain(`${sample.items[0]?.name} × ${sample.items[0]?.qty}`);
+    await eventually('templates.previewSubject().innerText() toBe `Order ${sample.order.number} shipped`', async () => {
+      expect(await templates.previewSubject().innerText()).toBe(`Order ${sample.order.number} shipped`);
+      return true;
+    }, { timeoutMs: POLL.timeout, intervalMs: POLL.interval });
+    await eventually('templates.previewBody().innerText() toContain `${sample.items[0]?.name} × ${sample.items[0]?.qty}`', async () => {
+      expect(await templates.previewBody().innerText()).toContain(`${sample.items[0]?.name} × ${sample.items[0]?.qty}`);
+      return true;
+    }, { timeoutMs: POLL.timeout, intervalMs: POLL.interval });
     expect(await templates.missingVariables().count()).toBe(0);
 
     // Data without the customer and with an item lacking its quantity: the preview names both.
     await templates.setSampleData(JSON.stringify({ order: { number: 'SO-9' }, items: [{ name: 'Silk saree', qty: 1 }, { name: 'Cotton dhoti' }] }));
-    await expect.poll(() => templates.missingVariables().innerText(), POLL).toContain('customer.name, items[].qty');
+    await eventually('templates.missingVariables().innerText() toContain \'customer.name, items[].qty\'', async () => {
+      expect(await templates.missingVariables().innerText()).toContain('customer.name, items[].qty');
+      return true;
+    }, { timeoutMs: POLL.timeout, intervalMs: POLL.interval });
     await keepScreenshot(page, 'template-missing-variables-1280');
 
     // A new variable typed into the draft: "Fit" adds it to the sample data and the warning goes.
     await templates.setHtml('<p>Dear {{customer.name}}, {{tracking_url}}</p>');
-    await expect.poll(() => templates.missingVariables().innerText(), POLL).toContain('tracking_url');
+    await eventually('templates.missingVariables().innerText() toContain \'tracking_url\'', async () => {
+      expect(await templates.missingVariables().innerText()).toContain('tracking_url');
+      return true;
+    }, { timeoutMs: POLL.timeout, intervalMs: POLL.interval });
     await templates.fitSampleData();
-    await expect.poll(() => templates.sampleData(), POLL).toContain('"tracking_url"');
-    await expect.poll(() => templates.missingVariables().count(), POLL).toBe(0);
+    await eventually('templates.sampleData() toContain \'"tracking_url"\'', async () => {
+      expect(await templates.sampleData()).toContain('"tracking_url"');
+      return true;
+    }, { timeoutMs: POLL.timeout, intervalMs: POLL.interval });
+    await eventually('templates.missingVariables().count() toBe 0', async () => {
+      expect(await templates.missingVariables().count()).toBe(0);
+      return true;
+    }, { timeoutMs: POLL.timeout, intervalMs: POLL.interval });
 
     expect(problems.pageErrors).toEqual([]);
     expect(problems.consoleErrors).toEqual([]);

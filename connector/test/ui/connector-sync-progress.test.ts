@@ -55,7 +55,10 @@ describe.skipIf(!browserAvailable)('connector page: a long first sync', { timeou
     await eventually('the connector to come online', () => connector.status().relay.state === 'online');
     const page = new ConnectorHomePage(await browser.newPage());
     await page.open(connector.uiUrl);
-    await expect.poll(() => page.syncState().textContent(), SLOW).toBe('Nothing to sync yet: no company is paired.');
+    await eventually('page.syncState().textContent() toBe \'Nothing to sync yet: no company is paired.\'', async () => {
+      expect(await page.syncState().textContent()).toBe('Nothing to sync yet: no company is paired.');
+      return true;
+    }, { timeoutMs: SLOW.timeout });
     expect(await page.syncProgress().count()).toBe(0);
     await page.page.evaluate(RECORD_CHANGES);
 
@@ -67,8 +70,14 @@ describe.skipIf(!browserAvailable)('connector page: a long first sync', { timeou
     await books.control('POST', '/latency', { ms: 150 });
     // Pairing starts the first sync of the company.
     await connector.service.pair(companyId, company.name);
-    await expect.poll(() => page.companyCell(companyId, 'Last result').textContent(), { timeout: 120_000 }).toMatch(/\d+ vouchers sent/);
-    await expect.poll(() => page.syncState().textContent(), SLOW).toMatch(/^Idle\. The last sync finished at /);
+    await eventually('page.companyCell(companyId, \'Last result\').textContent() toMatch /\\d+ vouchers sent/', async () => {
+      expect(await page.companyCell(companyId, 'Last result').textContent()).toMatch(/\d+ vouchers sent/);
+      return true;
+    }, { timeoutMs: 120_000 });
+    await eventually('page.syncState().textContent() toMatch /^Idle\\. The last sync finished at /', async () => {
+      expect(await page.syncState().textContent()).toMatch(/^Idle\. The last sync finished at /);
+      return true;
+    }, { timeoutMs: SLOW.timeout });
 
     const seen = (await page.page.evaluate('window.__seen')) as Seen[];
     const sending = seen.filter((s) => s.value !== null && s.text?.includes('sending vouchers'));
