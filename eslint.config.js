@@ -82,13 +82,13 @@ export default tseslint.config(
     rules: { 'no-restricted-imports': ['error', { patterns: [deepWorkspaceImport, nodeInBrowser] }] },
   },
   {
-    // Config modules read the environment; so do tests, benchmarks, e2e drivers and build scripts, which are
+    // Config modules read the environment; so do tests (and their kit), benchmarks, e2e drivers and build scripts, which are
     // their own entry points. Same-workspace relative imports of src/ are allowed in a workspace's tests.
-    files: ['**/config/**', '**/*-config.ts', '**/*.config.ts', '**/*.config.js', '*/test/**', 'test/*.ts', 'bench/**', 'e2e/**', 'build/**'],
+    files: ['**/config/**', '**/*-config.ts', '**/*.config.ts', '**/*.config.js', '*/test/**', 'test/*.ts', 'test-kit/**', 'bench/**', 'e2e/**', 'build/**'],
     rules: { 'no-restricted-properties': 'off' },
   },
   {
-    files: ['**/test/**', 'bench/**', 'e2e/**'],
+    files: ['**/test/**', 'test-kit/**', 'bench/**', 'e2e/**'],
     rules: { '@typescript-eslint/no-explicit-any': 'off' },
   },
 );

@@ -108,17 +108,6 @@ export function tempDir(prefix: string): string {
   return fs.mkdtempSync(path.join(os.tmpdir(), prefix));
 }
 
-/** Waits for a condition, checking every `everyMs`, up to `timeoutMs`. */
-export async function waitFor<T>(check: () => Promise<T | undefined> | T | undefined, what: string, timeoutMs: number, everyMs = 250): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await check();
-    if (value !== undefined && value !== false) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, everyMs));
-  }
-}
-
 /** The emulator's busy time (its control API, GET /busy; see the emulator's README). */
 export async function booksBusy(controlUrl: string): Promise<BusySample> {
   const response = await fetch(`${controlUrl}/busy`);

@@ -33,6 +33,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { renderVoucherImportBatch } from '@ledgerwire/shared';
 import { BooksClient, startConnectorService } from '@ledgerwire/connector';
+import { eventually } from '@ledgerwire/test-kit';
 import { spawnBusyNeighbour, spawnConnector, spawnEmulator, type ChildHandle, type EmulatorProcess } from './bench-processes.js';
 import {
   booksBusy,
@@ -42,7 +43,6 @@ import {
   cpuTimeMs,
   startBenchRelay,
   tempDir,
-  waitFor,
   type BenchRelay,
 } from './connector-bench-support.js';
 import { placeOnCores, relayBehindConnector, type CorePlacement } from './core-placement.js';
@@ -146,7 +146,7 @@ async function pipelineRate(placement: CorePlacement): Promise<{ rate: number; b
     // Enrol, pair and do the first sync with the connector's core, then stop it: the journals queue.
     const setup = await startConnectorService({ dataDir, booksUrl: books.xmlUrl, config: { logLevel: 'silent', syncIntervalMs: 3_600_000 } });
     await setup.service.enrol({ relayUrl: relay.baseUrl, token: relay.customerToken, machineName: 'bench-pc' });
-    await waitFor(() => setup.status().relay.state === 'online' || undefined, 'the connector to connect', 60_000, 50);
+    await eventually('the connector to connect', () => setup.status().relay.state === 'online' || undefined, { timeoutMs: 60_000, intervalMs: 50 });
     await setup.service.pair(relay.companyId, COMPANY_NAME);
     await setup.syncNow();
     await setup.stop();
@@ -164,18 +164,18 @@ async function pipelineRate(placement: CorePlacement): Promise<{ rate: number; b
     priority = relayBehindConnector();
     relayPriority = priority.description;
     // CPU is read when the warm-up's outcomes are in (seen within 5 ms) and at the end.
-    await waitFor(async () => ((await countJobs(relay, ['completed', 'failed'])) >= WARM_UP ? true : undefined), 'the warm-up outcomes to reach the relay', 600_000, 5);
+    await eventually('the warm-up outcomes to reach the relay', async () => ((await countJobs(relay, ['completed', 'failed'])) >= WARM_UP ? true : undefined), { timeoutMs: 600_000, intervalMs: 5 });
     const cpuBefore = cpuOf(books, connector);
     const busyBefore = await booksBusy(books.controlUrl);
     const settledBefore = await countJobs(relay, ['completed', 'failed']);
     const all = WARM_UP + TOTAL;
-    await waitFor(async () => ((await countJobs(relay, ['completed', 'failed'])) >= all ? true : undefined), 'every outcome to reach the relay', 600_000, 250);
+    await eventually('every outcome to reach the relay', async () => ((await countJobs(relay, ['completed', 'failed'])) >= all ? true : undefined), { timeoutMs: 600_000, intervalMs: 250 });
     const cpuAfter = cpuOf(books, connector);
     const busyAfter = await booksBusy(books.controlUrl);
     const failed = await countJobs(relay, ['failed']);
     if (failed > 0) throw new Error(`${failed} of ${all} journals failed`);
     const window = await timedWindow(relay, WARM_UP);
-    const imports = await waitFor(() => importRequests(dataDir, all), "the connector's status to show every outcome delivered", 60_000, 50);
+    const imports = (await eventually("the connector's status to show every outcome delivered", () => importRequests(dataDir, all), { timeoutMs: 60_000, intervalMs: 50, until: (imports) => imports !== undefined })) as number;
     const perVoucher = (key: keyof CpuTimes) => ((cpuAfter[key] - cpuBefore[key]) * 1000) / (all - settledBefore);
     const cpuMicros = Object.fromEntries((Object.keys(cpuAfter) as (keyof CpuTimes)[]).map((key) => [key, perVoucher(key)])) as CpuTimes;
     return { rate: window.settled / window.seconds, batch: all / Math.max(1, imports), cpuMicros, books: booksUtilisation(busyBefore, busyAfter) };

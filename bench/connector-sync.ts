@@ -9,7 +9,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ConnectorService, loadConnectorConfig } from '@ledgerwire/connector';
-import { currentRssMb, peakRssMb, startBenchRelay, tempDir, waitFor } from './connector-bench-support.js';
+import { eventually } from '@ledgerwire/test-kit';
+import { currentRssMb, peakRssMb, startBenchRelay, tempDir } from './connector-bench-support.js';
 
 const VOUCHERS = Number(process.env.BENCH_SYNC_VOUCHERS ?? 100_000);
 /** Extra Node flags for the connector process (e.g. `--max-old-space-size=96`: does the heap or do buffers grow?). */
@@ -147,7 +148,7 @@ export async function measureSync(): Promise<SyncResult> {
     // pulled vouchers, whose count over a million rows would compete with the sync it measures.
     let inVouchers = false;
     let vouchersDone: number | undefined;
-    const live = await waitFor(() => {
+    const live = await eventually('the first sync pass to finish', () => {
       peak = Math.max(peak, peakRssMb(child.pid ?? 0) ?? 0);
       const status = readStatus(dataDir);
       const phase = status?.status.sync.progress?.phase ?? 'idle';
@@ -157,7 +158,7 @@ export async function measureSync(): Promise<SyncResult> {
       const failed = status && !status.status.sync.running ? status.status.pairings[0]?.lastSyncError : null;
       if (failed) throw new Error(`the first sync failed: ${failed}`);
       return status && !status.status.sync.running && status.status.pairings[0]?.lastSyncAt ? status : undefined;
-    }, 'the first sync pass to finish', 3_600_000, 250);
+    }, { timeoutMs: 3_600_000, intervalMs: 250 });
     const seconds = ((vouchersDone ?? performance.now()) - started) / 1000;
     peak = Math.max(peak, peakRssMb(child.pid ?? 0) ?? 0);
     const total = (await relay.api('GET', `/api/v1/pulled-vouchers?company_id=${relay.companyId}&limit=1`)).total as number;
@@ -167,10 +168,10 @@ export async function measureSync(): Promise<SyncResult> {
     const response = await fetch(new URL('/api/sync-now', ui), { method: 'POST', headers: { 'x-ui-token': ui.searchParams.get('token') ?? '', 'content-type': 'application/json' }, body: '{}' });
     if (!response.ok) throw new Error(`sync-now answered ${response.status}`);
     const answered = new Date().toISOString();
-    const after = await waitFor(() => {
+    const after = await eventually('the status after the second sync', () => {
       const s = readStatus(dataDir);
       return s && s.writtenAt > answered ? s : undefined;
-    }, 'the status after the second sync', 60_000, 100);
+    }, { timeoutMs: 60_000, intervalMs: 100 });
     const delta = Object.entries(after.status.books.requests)
       .map(([k, v]) => [k, v - (before[k] ?? 0)] as const)
       .filter(([k, v]) => v > 0 && k !== 'presence');

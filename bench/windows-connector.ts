@@ -10,8 +10,9 @@ import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { eventually } from '@ledgerwire/test-kit';
 import { spawnEmulator } from './bench-processes.js';
-import { startBenchRelay, tempDir, waitFor, type BenchRelay } from './connector-bench-support.js';
+import { startBenchRelay, tempDir, type BenchRelay } from './connector-bench-support.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const JOURNALS = Number(process.env.BENCH_WINDOWS_JOURNALS ?? 400);
@@ -65,12 +66,12 @@ const memoryOf = async (uiUrl: string): Promise<{ residentMb: number; heapUsedMb
 
 /** Pairs, settles, then reads memory idle (median of 10 over 5 s) and while `JOURNALS` journals import (peak). */
 async function measure(relay: BenchRelay, dataDir: string, firstJournal: number): Promise<Figures> {
-  const online = await waitFor(() => {
+  const online = await eventually('the connector to come online', () => {
     const live = readLive(dataDir);
     return live?.status.relay.state === 'online' && live.status.books.running ? live : undefined;
-  }, 'the connector to come online', 180_000);
+  }, { timeoutMs: 180_000, intervalMs: 250 });
   await pageCall(online.uiUrl, 'POST', '/api/pair', { company_id: relay.companyId, books_company: COMPANY_NAME });
-  await waitFor(() => (readLive(dataDir)?.status.sync.lastSyncAt ? true : undefined), 'the first sync', 300_000);
+  await eventually('the first sync', () => (readLive(dataDir)?.status.sync.lastSyncAt ? true : undefined), { timeoutMs: 300_000, intervalMs: 250 });
   const idle: { residentMb: number; heapUsedMb: number }[] = [];
   for (let i = 0; i < 10; i += 1) {
     idle.push(await memoryOf(online.uiUrl));
@@ -89,7 +90,7 @@ async function measure(relay: BenchRelay, dataDir: string, firstJournal: number)
   }
   const seconds = (Date.now() - started) / 1000;
   await pageCall(online.uiUrl, 'POST', '/api/stop', {});
-  await waitFor(() => (readLive(dataDir) ? undefined : true), 'the connector to stop', 60_000);
+  await eventually('the connector to stop', () => (readLive(dataDir) ? undefined : true), { timeoutMs: 60_000, intervalMs: 250 });
   return { idleMb: median(idle.map((m) => m.residentMb)), idleHeapMb: median(idle.map((m) => m.heapUsedMb)), importingPeakMb: peak, journalsPerSecond: JOURNALS / seconds };
 }
 

@@ -3,22 +3,21 @@
 // some still to come — the connector stops, its data directory is replaced by the copy, and it starts
 // again. Its restored queue re-runs jobs the books already have: every voucher is still in the books
 // exactly once and every transaction ends completed.
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { ConnectorHandle } from '../src/index.js';
 import { enrolAndPair, startConnector, transactionSettled } from './helpers/connected-connector.js';
-import { eventually, startTestEmulator, tempDataDir, type TestEmulator } from './helpers/test-emulator.js';
-import { relayDatabaseKinds, startTestRelay, type TestRelay } from './helpers/test-relay.js';
+import { startTestEmulator, tempDataDir, type TestEmulator } from './helpers/test-emulator.js';
+import { availableDatabaseKinds, eventually, runCli } from '@ledgerwire/test-kit';
+import { startCustomerRelay, type CustomerRelay } from './helpers/customer-relay.js';
 import { DEMO_DATE } from './helpers/voucher-documents.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, '../..');
 // The compiled connector, as users run it (the test run's global setup builds it when stale).
 const cli = path.join(root, 'connector/dist/cli.mjs');
-
 
 function journal(tag: string): Record<string, unknown> {
   return {
@@ -34,32 +33,24 @@ function journal(tag: string): Record<string, unknown> {
   };
 }
 
-function runCli(args: string[]): Promise<{ code: number | null; json: any; stderr: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [cli, ...args], { cwd: root, env: { ...process.env, LEDGERWIRE_LOG_LEVEL: 'warn' } });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (d) => (stdout += d));
-    child.stderr.on('data', (d) => (stderr += d));
-    child.on('error', reject);
-    child.on('close', (code) => {
-      try {
-        resolve({ code, json: JSON.parse(stdout), stderr });
-      } catch {
-        reject(new Error(`not JSON (exit ${code}): ${stdout}\n${stderr}`));
-      }
-    });
-  });
+/** The connector's CLI through the kit's runner; its commands here print JSON. */
+async function runConnectorJson(args: string[]): Promise<{ code: number | null; json: any; stderr: string }> {
+  const { code, stdout, stderr } = await runCli(cli, { args, cwd: root, env: { LEDGERWIRE_LOG_LEVEL: 'warn' } });
+  try {
+    return { code, json: JSON.parse(stdout), stderr };
+  } catch {
+    throw new Error(`not JSON (exit ${code}): ${stdout}\n${stderr}`);
+  }
 }
 
-describe.each(relayDatabaseKinds())('connector backup and restore (relay on %s)', (database) => {
-  let relay: TestRelay;
+describe.each(availableDatabaseKinds())('connector backup and restore (relay on %s)', (database) => {
+  let relay: CustomerRelay;
   let books: TestEmulator;
   let connector: ConnectorHandle | undefined;
   const dirs: string[] = [];
 
   beforeEach(async () => {
-    relay = await startTestRelay({ database, env: { CONNECTOR_CLAIM_INTERVAL_MS: '200', CONNECTOR_HEARTBEAT_MS: '1000' } });
+    relay = await startCustomerRelay({ database, env: { CONNECTOR_CLAIM_INTERVAL_MS: '200', CONNECTOR_HEARTBEAT_MS: '1000' } });
     books = await startTestEmulator();
   });
   afterEach(async () => {
@@ -91,11 +82,11 @@ describe.each(relayDatabaseKinds())('connector backup and restore (relay on %s)'
     await books.control('POST', '/faults', { kind: 'stall-next' });
     const held: string[] = [];
     for (let i = 1; i <= 9; i += 1) held.push(await post(`B${i}`));
-    await eventually(() => {
+    await eventually('the connector to hold every B job, the first at the books', () => {
       const queue = connector?.status().queue;
       return queue !== undefined && queue.importing >= 1 && queue.waiting + queue.importing === 9;
-    }, 'the connector to hold every B job, the first at the books');
-    const backup = await runCli(['backup', backupDir, '--data', dataDir]);
+    });
+    const backup = await runConnectorJson(['backup', backupDir, '--data', dataDir]);
     expect(backup).toMatchObject({ code: 0, json: { success: true, target: backupDir, database: 'connector.db' } });
     expect(backup.json.database_bytes).toBeGreaterThan(0);
     expect(fs.readdirSync(backupDir).sort()).toEqual(['backup.json', 'connector.db']);
@@ -106,7 +97,7 @@ describe.each(relayDatabaseKinds())('connector backup and restore (relay on %s)'
     for (const jobId of held) expect((await transactionSettled(relay, jobId, companyId)).status).toBe('completed');
     const late: string[] = [];
     for (let i = 1; i <= 9; i += 1) late.push(await post(`C${i}`));
-    await eventually(async () => (await status(late[0] as string)) === 'completed', 'the first C job to complete');
+    await eventually('the first C job to complete', async () => (await status(late[0] as string)) === 'completed');
     await connector.stop();
     connector = undefined;
 
@@ -121,10 +112,10 @@ describe.each(relayDatabaseKinds())('connector backup and restore (relay on %s)'
       expect({ jobId, status: transaction.status, error: transaction.error_message }).toEqual({ jobId, status: 'completed', error: null });
     }
     // The restored queue (the B jobs, written 'importing' when received) has run again and is empty.
-    await eventually(() => {
+    await eventually('the restored queue to empty', () => {
       const queue = connector?.status().queue;
       return queue !== undefined && queue.waiting + queue.importing + queue.unreported === 0;
-    }, 'the restored queue to empty');
+    });
 
     const vouchers = await books.vouchers(company.guid);
     expect(vouchers.length - before).toBe(all.length);
@@ -154,13 +145,13 @@ describe('connector backup refusals', () => {
     const fresh = path.join(tempDataDir('lw-connector-fresh-'), 'copy');
     dirs.push(dataDir, occupied, path.dirname(fresh));
     fs.writeFileSync(path.join(occupied, 'something'), 'x');
-    const same = await runCli(['backup', dataDir, '--data', dataDir]);
+    const same = await runConnectorJson(['backup', dataDir, '--data', dataDir]);
     expect(same).toMatchObject({ code: 1, json: { success: false, error: "The backup directory must not be the connector's own data directory" } });
-    const full = await runCli(['backup', occupied, '--data', dataDir]);
+    const full = await runConnectorJson(['backup', occupied, '--data', dataDir]);
     expect(full).toMatchObject({ code: 1, json: { success: false, error: `${occupied} is not empty: back up into a new or empty directory` } });
-    const missing = await runCli(['backup', '--data', dataDir]);
+    const missing = await runConnectorJson(['backup', '--data', dataDir]);
     expect(missing).toMatchObject({ code: 2, json: { success: false, error: 'backup takes one directory' } });
-    const unused = await runCli(['backup', fresh, '--data', dataDir]);
+    const unused = await runConnectorJson(['backup', fresh, '--data', dataDir]);
     expect(unused).toMatchObject({ code: 1, json: { success: false, error: `There is no connector database at ${path.join(dataDir, 'connector.db')}` } });
     expect(fs.existsSync(fresh)).toBe(false);
   });

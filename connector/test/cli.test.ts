@@ -5,19 +5,19 @@ import type { ChildProcessWithoutNullStreams } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eventually } from '@ledgerwire/test-kit';
 import { transactionSettled } from './helpers/connected-connector.js';
 import { runConnectorCli, spawnConnectorCli } from './helpers/connector-cli.js';
-import { eventually, startTestEmulator, tempDataDir, type TestEmulator } from './helpers/test-emulator.js';
-import { startTestRelay, type TestRelay } from './helpers/test-relay.js';
+import { startTestEmulator, tempDataDir, type TestEmulator } from './helpers/test-emulator.js';
+import { startCustomerRelay, type CustomerRelay } from './helpers/customer-relay.js';
 import { documentsByEndpoint } from './helpers/voucher-documents.js';
 
-
-let relay: TestRelay;
+let relay: CustomerRelay;
 let books: TestEmulator;
 let company: { guid: string; name: string };
 
 beforeAll(async () => {
-  relay = await startTestRelay({ env: { CONNECTOR_CLAIM_INTERVAL_MS: '200' } });
+  relay = await startCustomerRelay({ env: { CONNECTOR_CLAIM_INTERVAL_MS: '200' } });
   books = await startTestEmulator();
   company = (await books.companies())[0] as { guid: string; name: string };
 });
@@ -83,10 +83,10 @@ describe('connector CLI', { timeout: 240_000 }, () => {
     const acceptance = await relay.api('POST', `/api/v1/journals?company_id=${companyId}`, documentsByEndpoint('C1').journals);
     const transaction = await transactionSettled(relay, acceptance.transaction_id, companyId);
     expect(transaction.status).toBe('completed');
-    const live = await eventually(async () => {
+    const live = await eventually('status to show the running connector', async () => {
       const status = await runCli(['status', '--data', dataDir]);
       return status.json.running && status.json.relay.state === 'online' && status.json.queue.done >= 1 ? status.json : undefined;
-    }, 'status to show the running connector');
+    });
     // The same words as the local page: only the jobs handed to this connector are counted.
     expect(live).toMatchObject({
       books: { running: true },
@@ -110,7 +110,7 @@ describe('connector CLI', { timeout: 240_000 }, () => {
     await books.control('POST', '/faults', { kind: 'hang-after-import' });
     const before = (await books.vouchers(company.guid)).length;
     const acceptance = await relay.api('POST', `/api/v1/journals?company_id=${companyId}`, documentsByEndpoint('K2').journals);
-    await eventually(async () => (await books.vouchers(company.guid)).length === before + 1, 'the books to import the voucher');
+    await eventually('the books to import the voucher', async () => (await books.vouchers(company.guid)).length === before + 1);
     first.child.kill('SIGKILL');
     await first.exited;
     expect((await relay.api('GET', `/api/v1/transactions/${acceptance.transaction_id}?company_id=${companyId}`)).transaction.status).not.toBe('completed');

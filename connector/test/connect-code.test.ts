@@ -4,14 +4,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runConnectorCli } from './helpers/connector-cli.js';
 import { startTestEmulator, tempDataDir, type TestEmulator } from './helpers/test-emulator.js';
-import { startTestRelay, type TestRelay } from './helpers/test-relay.js';
+import { startCustomerRelay, type CustomerRelay } from './helpers/customer-relay.js';
 
 
-let relay: TestRelay;
+let relay: CustomerRelay;
 let books: TestEmulator;
 
 beforeAll(async () => {
-  relay = await startTestRelay();
+  relay = await startCustomerRelay();
   books = await startTestEmulator();
 });
 afterAll(async () => {

@@ -4,18 +4,19 @@
 // books stopped, or a company not open in them, make jobs wait and then run; a relay that was away gets
 // the outcome re-reported.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { eventually } from '@ledgerwire/test-kit';
 import type { ConnectorHandle } from '../src/index.js';
 import { enrolAndPair, startConnector, transactionSettled } from './helpers/connected-connector.js';
-import { eventually, startTestEmulator, tempDataDir, type TestEmulator } from './helpers/test-emulator.js';
-import { startTestRelay, type TestRelay } from './helpers/test-relay.js';
+import { startTestEmulator, tempDataDir, type TestEmulator } from './helpers/test-emulator.js';
+import { startCustomerRelay, type CustomerRelay } from './helpers/customer-relay.js';
 import { documentsByEndpoint } from './helpers/voucher-documents.js';
 
-let relay: TestRelay;
+let relay: CustomerRelay;
 let books: TestEmulator;
 let connector: ConnectorHandle | undefined;
 
 beforeEach(async () => {
-  relay = await startTestRelay({ env: { CONNECTOR_CLAIM_INTERVAL_MS: '200', CONNECTOR_HEARTBEAT_MS: '1000' } });
+  relay = await startCustomerRelay({ env: { CONNECTOR_CLAIM_INTERVAL_MS: '200', CONNECTOR_HEARTBEAT_MS: '1000' } });
   books = await startTestEmulator();
 });
 afterEach(async () => {
@@ -41,8 +42,8 @@ describe('full flow: API → relay → connector → books', () => {
     // The books apply the import, cut the answer, then hang: the connector cannot look again before it dies.
     await books.control('POST', '/faults', { kind: 'hang-after-import' });
     const acceptance = await relay.api('POST', `/api/v1/journals?company_id=${companyId}`, documentsByEndpoint('X1').journals);
-    await eventually(async () => (await books.vouchers(company.guid)).some((v) => v.voucherNumber === 'JV-X1' || v.remoteId === acceptance.transaction_id), 'the books to import the voucher');
-    await eventually(() => connector?.status().queue.importing === 1, 'the connector to hold the job with its outcome unknown');
+    await eventually('the books to import the voucher', async () => (await books.vouchers(company.guid)).some((v) => v.voucherNumber === 'JV-X1' || v.remoteId === acceptance.transaction_id));
+    await eventually('the connector to hold the job with its outcome unknown', () => connector?.status().queue.importing === 1);
     await connector.stop();
     expect((await relay.api('GET', `/api/v1/transactions/${acceptance.transaction_id}?company_id=${companyId}`)).transaction.status).not.toBe('completed');
     await books.control('POST', '/faults/clear');
@@ -61,15 +62,15 @@ describe('full flow: API → relay → connector → books', () => {
     // The books hold the import (as behind a TallyPrime dialog) while the relay goes away.
     await books.control('POST', '/faults', { kind: 'stall-next' });
     const acceptance = await relay.api('POST', `/api/v1/journals?company_id=${companyId}`, documentsByEndpoint('R1').journals);
-    await eventually(() => connector?.status().queue.importing === 1, 'the import to be under way');
+    await eventually('the import to be under way', () => connector?.status().queue.importing === 1);
     await relay.stop();
-    await eventually(() => connector?.status().relay.state !== 'online', 'the connector to notice the relay is gone');
+    await eventually('the connector to notice the relay is gone', () => connector?.status().relay.state !== 'online');
     await books.control('POST', '/faults/clear');
-    await eventually(() => connector?.status().queue.unreported === 1, 'the outcome to wait in the outbox');
+    await eventually('the outcome to wait in the outbox', () => connector?.status().queue.unreported === 1);
     expect(connector.status().relay.description).toMatch(/kept here and sent when it is back/);
     await relay.start();
     await completedAndBookedOnce(acceptance.transaction_id, companyId, company.guid);
-    await eventually(() => connector?.status().queue.unreported === 0, 'the outbox to empty');
+    await eventually('the outbox to empty', () => connector?.status().queue.unreported === 0);
   });
 
   it('books every voucher kind exactly once and reports its GUID', async () => {
@@ -114,23 +115,23 @@ describe('full flow: API → relay → connector → books', () => {
     const company = await enrolAndPair(connector, relay, books);
     const companyId = relay.companyIds[0] as number;
     await books.control('POST', `/companies/${encodeURIComponent(company.guid)}/close`);
-    await eventually(() => connector?.status().pairings[0]?.open === false, 'the connector to see the company closed');
+    await eventually('the connector to see the company closed', () => connector?.status().pairings[0]?.open === false);
     expect(connector.status().pairings[0]?.description).toMatch(/is not open in TallyPrime/);
-    await eventually(async () => (await relay.api('GET', `/api/v1/companies/${companyId}/health`)).books.company_open === false, 'the relay to hear it');
+    await eventually('the relay to hear it', async () => (await relay.api('GET', `/api/v1/companies/${companyId}/health`)).books.company_open === false);
     await books.control('POST', `/companies/${encodeURIComponent(company.guid)}/open`);
-    await eventually(() => connector?.status().pairings[0]?.open === true, 'the company to be open again');
+    await eventually('the company to be open again', () => connector?.status().pairings[0]?.open === true);
   });
 
   it("lets a company's jobs wait while it is not open in the books, runs the others, then runs them", async () => {
     await relay.close();
-    relay = await startTestRelay({ companies: 2, env: { CONNECTOR_CLAIM_INTERVAL_MS: '200', CONNECTOR_HEARTBEAT_MS: '1000' } });
+    relay = await startCustomerRelay({ companies: 2, env: { CONNECTOR_CLAIM_INTERVAL_MS: '200', CONNECTOR_HEARTBEAT_MS: '1000' } });
     connector = await startConnector(books);
     const [companyId, otherId] = relay.companyIds as [number, number];
     const company = await enrolAndPair(connector, relay, books, companyId);
     const other = (await books.companies())[1] as { guid: string; name: string };
     await connector.service.pair(otherId, other.name);
     await books.control('POST', `/companies/${encodeURIComponent(company.guid)}/close`);
-    await eventually(async () => (await relay.api('GET', `/api/v1/companies/${companyId}/health`)).books.company_open === false, 'the relay to hear the company closed');
+    await eventually('the relay to hear the company closed', async () => (await relay.api('GET', `/api/v1/companies/${companyId}/health`)).books.company_open === false);
 
     const waiting = await relay.api('POST', `/api/v1/journals?company_id=${companyId}`, documentsByEndpoint('C1').journals);
     // Written after it, a job of the open company runs: the claim that handed it out passed the closed one over.
@@ -159,10 +160,10 @@ describe('full flow: API → relay → connector → books', () => {
     // The books hold the first import (a dialog) while the company is closed under it.
     await books.control('POST', '/faults', { kind: 'stall-next' });
     const first = await relay.api('POST', `/api/v1/journals?company_id=${companyId}`, documentsByEndpoint('H1').journals);
-    await eventually(() => connector?.status().queue.importing === 1, 'the first import to be under way');
+    await eventually('the first import to be under way', () => connector?.status().queue.importing === 1);
     await books.control('POST', `/companies/${encodeURIComponent(company.guid)}/close`);
     await books.control('POST', '/faults/clear');
-    await eventually(() => connector?.status().queue.waiting === 1, 'the connector to hold the job the books refused');
+    await eventually('the connector to hold the job the books refused', () => connector?.status().queue.waiting === 1);
     expect((await relay.api('GET', `/api/v1/transactions/${first.transaction_id}?company_id=${companyId}`)).transaction.status).toBe('processing');
     expect((await books.vouchers(company.guid)).some((v) => v.remoteId === first.transaction_id)).toBe(false);
 
@@ -175,11 +176,11 @@ describe('full flow: API → relay → connector → books', () => {
     const company = await enrolAndPair(connector, relay, books);
     const companyId = relay.companyIds[0] as number;
     await books.control('POST', '/books/stop');
-    await eventually(() => connector?.status().books.running === false, 'the connector to see the books stopped');
-    await eventually(async () => {
+    await eventually('the connector to see the books stopped', () => connector?.status().books.running === false);
+    await eventually('the relay to hear books stopped', async () => {
       const health = await relay.api('GET', `/api/v1/companies/${companyId}/health`);
       return health.books.running === false;
-    }, 'the relay to hear books stopped');
+    });
     const acceptance = await relay.api('POST', `/api/v1/journals?company_id=${companyId}`, documentsByEndpoint('W1').journals);
     // The job waits (the relay holds it while the books are stopped; the connector would hold it too).
     const waiting = await relay.api('GET', `/api/v1/transactions/${acceptance.transaction_id}?company_id=${companyId}`);

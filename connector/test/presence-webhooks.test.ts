@@ -5,10 +5,11 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { eventually } from '@ledgerwire/test-kit';
 import type { ConnectorHandle } from '../src/index.js';
 import { enrolAndPair, startConnector } from './helpers/connected-connector.js';
-import { eventually, startTestEmulator, tempDataDir, type TestEmulator } from './helpers/test-emulator.js';
-import { startTestRelay, type TestRelay } from './helpers/test-relay.js';
+import { startTestEmulator, tempDataDir, type TestEmulator } from './helpers/test-emulator.js';
+import { startCustomerRelay, type CustomerRelay } from './helpers/customer-relay.js';
 
 /** An integrator's endpoint on 127.0.0.1: answers 200 at once and keeps the event types in arrival order. */
 async function startReceiver(): Promise<{ url: string; types: string[]; close(): Promise<void> }> {
@@ -26,13 +27,13 @@ async function startReceiver(): Promise<{ url: string; types: string[]; close():
   return { url: `http://127.0.0.1:${port}/hooks`, types, close: () => new Promise((resolve) => server.close(() => resolve())) };
 }
 
-let relay: TestRelay;
+let relay: CustomerRelay;
 let books: TestEmulator;
 let receiver: Awaited<ReturnType<typeof startReceiver>>;
 let connector: ConnectorHandle | undefined;
 
 beforeEach(async () => {
-  relay = await startTestRelay({ env: { WEBHOOK_ALLOW_PRIVATE_URLS: '1', CONNECTOR_HEARTBEAT_MS: '1000', CONNECTOR_OFFLINE_GRACE_MS: '3000' } });
+  relay = await startCustomerRelay({ env: { WEBHOOK_ALLOW_PRIVATE_URLS: '1', CONNECTOR_HEARTBEAT_MS: '1000', CONNECTOR_OFFLINE_GRACE_MS: '3000' } });
   books = await startTestEmulator();
   receiver = await startReceiver();
   await relay.api('POST', '/api/v1/webhooks', { url: receiver.url }, 200);
@@ -52,10 +53,10 @@ describe('presence webhooks', () => {
     const dataDir = tempDataDir();
     const companyId = relay.companyIds[0] as number;
     const relayHears = (running: boolean) =>
-      eventually(async () => (await relay.api('GET', `/api/v1/companies/${companyId}/health`)).books.running === running || undefined, `the relay to hear running=${running}`);
+      eventually(`the relay to hear running=${running}`, async () => (await relay.api('GET', `/api/v1/companies/${companyId}/health`)).books.running === running || undefined);
     connector = await startConnector(books, dataDir);
     await enrolAndPair(connector, relay, books);
-    await eventually(() => presence(receiver.types).length >= 2 || undefined, 'connector.online and books.started');
+    await eventually('connector.online and books.started', () => presence(receiver.types).length >= 2 || undefined);
     expect(presence(receiver.types)).toEqual(['connector.online', 'books.started']);
 
     // Restarted within the relay's grace period: not offline, and the books never stopped — though
@@ -63,7 +64,7 @@ describe('presence webhooks', () => {
     await connector.stop();
     await books.control('POST', '/latency', { ms: 300 });
     connector = await startConnector(books, dataDir);
-    await eventually(() => (connector?.status().relay.state === 'online' && connector.status().books.running === true) || undefined, 'the restarted connector to come online');
+    await eventually('the restarted connector to come online', () => (connector?.status().relay.state === 'online' && connector.status().books.running === true) || undefined);
     await books.control('POST', '/latency', { ms: 0 });
 
     // The books stop, then start: each is told once, in order.
@@ -74,22 +75,22 @@ describe('presence webhooks', () => {
     // Gone for longer than the grace period: connector.offline comes last, after everything before it.
     await connector.stop();
     connector = undefined;
-    await eventually(() => receiver.types.includes('connector.offline') || undefined, 'connector.offline', 20_000);
+    await eventually('connector.offline', () => receiver.types.includes('connector.offline') || undefined, { timeoutMs: 20_000 });
     expect(presence(receiver.types)).toEqual(['connector.online', 'books.started', 'books.stopped', 'books.started', 'connector.offline']);
   });
 
   it('a books flap shorter than the confirmation publishes nothing; the connector itself saw it', async () => {
     connector = await startConnector(books, tempDataDir(), { booksStopConfirmMs: 60_000 });
     await enrolAndPair(connector, relay, books);
-    await eventually(() => presence(receiver.types).length >= 2 || undefined, 'connector.online and books.started');
+    await eventually('connector.online and books.started', () => presence(receiver.types).length >= 2 || undefined);
     await books.control('POST', '/books/stop');
-    await eventually(() => connector?.status().books.running === false || undefined, 'the connector to see the books stopped');
+    await eventually('the connector to see the books stopped', () => connector?.status().books.running === false || undefined);
     await books.control('POST', '/books/start');
-    await eventually(() => connector?.status().books.running === true || undefined, 'the connector to see the books back');
+    await eventually('the connector to see the books back', () => connector?.status().books.running === true || undefined);
     // Everything the relay was told before connector.offline has been published by then, in order.
     await connector.stop();
     connector = undefined;
-    await eventually(() => receiver.types.includes('connector.offline') || undefined, 'connector.offline', 20_000);
+    await eventually('connector.offline', () => receiver.types.includes('connector.offline') || undefined, { timeoutMs: 20_000 });
     expect(presence(receiver.types)).toEqual(['connector.online', 'books.started', 'connector.offline']);
   });
 });

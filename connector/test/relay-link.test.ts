@@ -2,18 +2,19 @@
 // the connection drops (a new welcome each time, which is when unacknowledged results are re-reported),
 // and a refused credential explained in words.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eventually } from '@ledgerwire/test-kit';
 import { fullJitterBackoff, reconnectPolicy } from '../src/core/relay/backoff.js';
 import { enrolWithRelay } from '../src/core/relay/enrolment.js';
 import { RelayLink, type RelayLinkState } from '../src/core/relay/relay-link.js';
 import { createLogger } from '../src/core/support/logger.js';
-import { eventually } from './helpers/test-emulator.js';
-import { startTestRelay, type TestRelay } from './helpers/test-relay.js';
 
-let relay: TestRelay;
+import { startCustomerRelay, type CustomerRelay } from './helpers/customer-relay.js';
+
+let relay: CustomerRelay;
 const quiet = createLogger([], 'silent');
 
 beforeAll(async () => {
-  relay = await startTestRelay();
+  relay = await startCustomerRelay();
 });
 afterAll(async () => relay?.close());
 
@@ -70,10 +71,10 @@ describe('relay link', () => {
       expect(welcome.connector_id).toBe(enrolled.connectorId);
     });
     subject.start();
-    await eventually(() => welcomes === 1, 'the first welcome');
+    await eventually('the first welcome', () => welcomes === 1);
     expect(subject.state).toBe('online');
     subject.dropConnection();
-    await eventually(() => welcomes === 2, 'a welcome after reconnecting');
+    await eventually('a welcome after reconnecting', () => welcomes === 2);
     expect(states).toEqual(['connecting', 'online', 'offline', 'connecting', 'online']);
     await subject.stop();
     expect(subject.state).toBe('stopped');
@@ -82,7 +83,7 @@ describe('relay link', () => {
   it('explains a refused credential and keeps trying without crashing', async () => {
     const subject = link('con_unknown:not-a-secret');
     subject.start();
-    await eventually(() => subject.lastError?.includes('refused this connector'), 'the refusal to be explained');
+    await eventually('the refusal to be explained', () => subject.lastError?.includes('refused this connector'));
     expect(subject.state).not.toBe('online');
     await subject.stop();
   });

@@ -3,21 +3,22 @@
 // instead of passing for the whole; deletions are found by a GUID diff; a pass cut short resumes after a
 // restart from the last window the relay confirmed; one cut short by the connector stopping says so.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { eventually } from '@ledgerwire/test-kit';
 import type { ConnectorHandle } from '../src/index.js';
 import { openLocalDatabase } from '../src/core/state/local-database.js';
 import { SyncStateStore } from '../src/core/state/sync-state-store.js';
 import { enrolAndPair, startConnector, transactionSettled } from './helpers/connected-connector.js';
-import { eventually, startTestEmulator, tempDataDir, type TestEmulator } from './helpers/test-emulator.js';
-import { startTestRelay, type TestRelay } from './helpers/test-relay.js';
+import { startTestEmulator, tempDataDir, type TestEmulator } from './helpers/test-emulator.js';
+import { startCustomerRelay, type CustomerRelay } from './helpers/customer-relay.js';
 import { documentsByEndpoint } from './helpers/voucher-documents.js';
 
-let relay: TestRelay;
+let relay: CustomerRelay;
 let books: TestEmulator;
 let connector: ConnectorHandle | undefined;
 let companyId: number;
 
 beforeEach(async () => {
-  relay = await startTestRelay({ env: { CONNECTOR_CLAIM_INTERVAL_MS: '200' } });
+  relay = await startCustomerRelay({ env: { CONNECTOR_CLAIM_INTERVAL_MS: '200' } });
   books = await startTestEmulator({ vouchers: 60 });
   companyId = relay.companyIds[0] as number;
 });
@@ -209,8 +210,8 @@ describe('sync', () => {
     connector = await startConnector(books, dataDir, small);
     await relay.start();
     const total = (await books.vouchers(company.guid)).length;
-    await eventually(async () => (await pulledTotal()) === total, 'every voucher to reach the relay', 30_000);
-    await eventually(() => connector?.status().pairings[0]?.lastSyncResult?.includes('vouchers'), 'the resumed pass to finish');
+    await eventually('every voucher to reach the relay', async () => (await pulledTotal()) === total, { timeoutMs: 30_000 });
+    await eventually('the resumed pass to finish', () => connector?.status().pairings[0]?.lastSyncResult?.includes('vouchers'));
     const resumedSent = Number(/(\d+) vouchers/.exec(connector.status().pairings[0]?.lastSyncResult ?? '')?.[1]);
     expect(resumedSent).toBe(total - confirmedBefore);
   });
@@ -225,10 +226,10 @@ describe('sync', () => {
     });
     // Pairing starts the first pass; once it sends vouchers, the books hang on the next request.
     await enrolAndPair(connector, relay, books);
-    await eventually(() => inVouchers, 'the first pass to send vouchers');
+    await eventually('the first pass to send vouchers', () => inVouchers);
     off();
     await books.control('POST', '/faults', { kind: 'stall-next' });
-    await eventually(async () => (await books.control('GET', '/status')).stalled, 'a request to hang in the books');
+    await eventually('a request to hang in the books', async () => (await books.control('GET', '/status')).stalled);
     await connector.stop();
     connector = undefined;
 

@@ -6,10 +6,11 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Webhook } from 'standardwebhooks';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { eventually } from '@ledgerwire/test-kit';
 import type { ConnectorHandle } from '../src/index.js';
 import { enrolAndPair, startConnector, transactionSettled } from './helpers/connected-connector.js';
-import { eventually, startTestEmulator, type TestEmulator } from './helpers/test-emulator.js';
-import { startTestRelay, type TestRelay } from './helpers/test-relay.js';
+import { startTestEmulator, type TestEmulator } from './helpers/test-emulator.js';
+import { startCustomerRelay, type CustomerRelay } from './helpers/customer-relay.js';
 import { documentsByEndpoint } from './helpers/voucher-documents.js';
 
 type Received = Readonly<{ type: string; body: string; headers: Record<string, string> }>;
@@ -32,13 +33,13 @@ async function startReceiver(): Promise<{ url: string; received: Received[]; clo
   return { url: `http://127.0.0.1:${port}/hooks`, received, close: () => new Promise((resolve) => server.close(() => resolve())) };
 }
 
-let relay: TestRelay;
+let relay: CustomerRelay;
 let books: TestEmulator;
 let receiver: Awaited<ReturnType<typeof startReceiver>>;
 let connector: ConnectorHandle | undefined;
 
 beforeEach(async () => {
-  relay = await startTestRelay({ env: { WEBHOOK_ALLOW_PRIVATE_URLS: '1', CONNECTOR_CLAIM_INTERVAL_MS: '200', CONNECTOR_HEARTBEAT_MS: '1000' } });
+  relay = await startCustomerRelay({ env: { WEBHOOK_ALLOW_PRIVATE_URLS: '1', CONNECTOR_CLAIM_INTERVAL_MS: '200', CONNECTOR_HEARTBEAT_MS: '1000' } });
   books = await startTestEmulator();
   receiver = await startReceiver();
 });
@@ -73,7 +74,7 @@ describe('transaction outcome webhooks', () => {
     expect(failedRead).toMatchObject({ status: 'failed', error_code: 'MASTER_NOT_FOUND' });
 
     const outcomes = () => receiver.received.filter((r) => r.type.startsWith('transaction.'));
-    await eventually(() => outcomes().length >= 2 || undefined, 'both outcome webhooks');
+    await eventually('both outcome webhooks', () => outcomes().length >= 2 || undefined);
     const verifier = new Webhook(webhook.secret as string);
     const events = outcomes().map((request) => verifier.verify(request.body, request.headers) as { event_id: string; type: string; data: Record<string, unknown> });
 

@@ -9,16 +9,17 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { ConnectorHandle } from '../src/index.js';
 import { enrolAndPair, startConnector, transactionSettled } from './helpers/connected-connector.js';
 import { startTestEmulator, type TestEmulator } from './helpers/test-emulator.js';
-import { relayDatabaseKinds, startTestRelay, type TestRelay } from './helpers/test-relay.js';
+import { availableDatabaseKinds } from '@ledgerwire/test-kit';
+import { startCustomerRelay, type CustomerRelay } from './helpers/customer-relay.js';
 import { documentsByEndpoint } from './helpers/voucher-documents.js';
 
-describe.each(relayDatabaseKinds())('voucher lifecycle through the API [%s]', (database) => {
-  let relay: TestRelay;
+describe.each(availableDatabaseKinds())('voucher lifecycle through the API [%s]', (database) => {
+  let relay: CustomerRelay;
   let books: TestEmulator;
   let connector: ConnectorHandle | undefined;
 
   beforeEach(async () => {
-    relay = await startTestRelay({ database, env: { CONNECTOR_CLAIM_INTERVAL_MS: '200', CONNECTOR_HEARTBEAT_MS: '1000' } });
+    relay = await startCustomerRelay({ database, env: { CONNECTOR_CLAIM_INTERVAL_MS: '200', CONNECTOR_HEARTBEAT_MS: '1000' } });
     books = await startTestEmulator();
   });
   afterEach(async () => {

@@ -3,7 +3,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { browserAvailable, launchChromium, openPage } from '../support/browser-session.js';
-import { E2E_OPERATOR_TOKEN, startConsoleRelay, type ConsoleRelay } from '../support/console-relay.js';
+import { TEST_OPERATOR_TOKEN } from '@ledgerwire/test-kit';
+import { startConsoleRelay, type ConsoleRelay } from '../support/console-relay.js';
 import { ConsoleShell } from '../pages/console-shell.js';
 import { ConsoleBackgroundWork } from '../pages/console-background-work.js';
 
@@ -23,7 +24,7 @@ describe.skipIf(!browserAvailable())('console background work', () => {
   it('shows every loop, working, with the dispatch queue’s wait', async (test) => {
     const { page, problems } = await openPage(browser, test);
     const shell = new ConsoleShell(page, relay.consoleUrl);
-    await shell.signInWithLink(E2E_OPERATOR_TOKEN);
+    await shell.signInWithLink(TEST_OPERATOR_TOKEN);
     const work = new ConsoleBackgroundWork(page);
     await work.open();
     const dispatch = work.loopRow('messaging-dispatch');

@@ -6,9 +6,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { browserAvailable, keepScreenshot, launchChromium, openPage } from '../support/browser-session.js';
-import { callApi, E2E_OPERATOR_TOKEN, eventually, startConsoleRelay, type ConsoleRelay } from '../support/console-relay.js';
+import { call, eventually, startWebhookCatcher, TEST_OPERATOR_TOKEN, type WebhookCatcher } from '@ledgerwire/test-kit';
+import { startConsoleRelay, type ConsoleRelay } from '../support/console-relay.js';
 import { ProtocolConnector } from '../support/protocol-connector.js';
-import { startWebhookReceiver, type WebhookReceiver } from '../support/webhook-receiver.js';
 import { ConsoleShell } from '../pages/console-shell.js';
 import { ConsoleBridgeSupport } from '../pages/console-bridge-support.js';
 
@@ -38,7 +38,7 @@ type Transaction = { transaction: { status: string } };
 describe.skipIf(!browserAvailable())('console: bridge support tasks', () => {
   let relay: ConsoleRelay;
   let browser: Browser;
-  let receiver: WebhookReceiver;
+  let receiver: WebhookCatcher;
   let connector: ProtocolConnector | undefined;
   let applicationId = '';
   let credential = '';
@@ -46,8 +46,8 @@ describe.skipIf(!browserAvailable())('console: bridge support tasks', () => {
   let pairedCompanyId = 0;
   let looseCompanyId = 0;
 
-  const operator = <T>(method: string, url: string, status: number, body?: unknown) => callApi<T>(relay, method, url, status, { token: E2E_OPERATOR_TOKEN, body });
-  const integrator = <T>(method: string, url: string, status: number, body?: unknown) => callApi<T>(relay, method, url, status, { token: credential, body });
+  const operator = <T>(method: string, url: string, status: number, body?: unknown) => call<T>(relay, method, url, status, { token: TEST_OPERATOR_TOKEN, payload: body }).then(({ body }) => body);
+  const integrator = <T>(method: string, url: string, status: number, body?: unknown) => call<T>(relay, method, url, status, { token: credential, payload: body }).then(({ body }) => body);
   const enrol = (token: string) =>
     fetch(`${relay.baseUrl}/api/v1/connectors/enroll`, {
       method: 'POST',
@@ -58,7 +58,7 @@ describe.skipIf(!browserAvailable())('console: bridge support tasks', () => {
   beforeAll(async () => {
     relay = await startConsoleRelay();
     browser = await launchChromium();
-    receiver = await startWebhookReceiver([200]);
+    receiver = await startWebhookCatcher({ statuses: [200] });
     // The integrator's setup, through the APIs: an application and key, a customer, two companies
     // (one attached to the customer), a webhook endpoint for the link events.
     applicationId = (await operator<{ application: { id: string } }>('POST', '/admin/v1/applications', 201, { name: APPLICATION })).application.id;
@@ -66,7 +66,7 @@ describe.skipIf(!browserAvailable())('console: bridge support tasks', () => {
     customer = (await integrator<{ customer: { id: string; token: string } }>('POST', '/api/v1/customers', 200, { name: CUSTOMER })).customer;
     pairedCompanyId = (await integrator<{ company_id: number }>('POST', '/api/v1/companies', 200, { name: PAIRED_COMPANY, customer_id: customer.id })).company_id;
     looseCompanyId = (await integrator<{ company_id: number }>('POST', '/api/v1/companies', 200, { name: LOOSE_COMPANY })).company_id;
-    await integrator('POST', '/api/v1/webhooks', 200, { url: receiver.url, events: ['company.linked', 'company.unlinked'] });
+    await integrator('POST', '/api/v1/webhooks', 200, { url: receiver.url(), events: ['company.linked', 'company.unlinked'] });
     // The end user's connector enrols with the customer's token; the company is paired with its books.
     connector = await ProtocolConnector.start({
       baseUrl: relay.baseUrl,
@@ -88,7 +88,7 @@ describe.skipIf(!browserAvailable())('console: bridge support tasks', () => {
     const { page, problems } = await openPage(browser, test);
     const shell = new ConsoleShell(page, relay.consoleUrl);
     const support = new ConsoleBridgeSupport(shell);
-    await shell.signInWithLink(E2E_OPERATOR_TOKEN);
+    await shell.signInWithLink(TEST_OPERATOR_TOKEN);
     await support.openApplication(applicationId, APPLICATION);
 
     const rotated = await support.rotateCustomerToken(CUSTOMER);
@@ -115,18 +115,27 @@ describe.skipIf(!browserAvailable())('console: bridge support tasks', () => {
     const { page, problems } = await openPage(browser, test);
     const shell = new ConsoleShell(page, relay.consoleUrl);
     const support = new ConsoleBridgeSupport(shell);
-    await shell.signInWithLink(E2E_OPERATOR_TOKEN);
+    await shell.signInWithLink(TEST_OPERATOR_TOKEN);
     await support.openCompany(looseCompanyId, LOOSE_COMPANY);
 
     await support.attachToCustomer(CUSTOMER);
-    await expect.poll(() => support.customerPanel().innerText(), POLL).toContain(`Attached to ${CUSTOMER}`);
+    await eventually('support.customerPanel().innerText() toContain `Attached to ${CUSTOMER}`', async () => {
+      expect(await support.customerPanel().innerText()).toContain(`Attached to ${CUSTOMER}`);
+      return true;
+    }, { timeoutMs: POLL.timeout, intervalMs: POLL.interval });
     // The customer panel says so once the attach returns; the health panel once the company is read again.
-    await expect.poll(() => support.healthPanel().innerText(), POLL).toContain(customer.id);
+    await eventually('support.healthPanel().innerText() toContain customer.id', async () => {
+      expect(await support.healthPanel().innerText()).toContain(customer.id);
+      return true;
+    }, { timeoutMs: POLL.timeout, intervalMs: POLL.interval });
     const attached = await operator<{ company: { customer_id: string | null } }>('GET', `/admin/v1/companies/${looseCompanyId}`, 200);
     expect(attached.company.customer_id).toBe(customer.id);
 
     await support.detachFromCustomer(CUSTOMER);
-    await expect.poll(() => support.healthPanel().innerText(), POLL).toContain('Not attached to a customer');
+    await eventually('support.healthPanel().innerText() toContain \'Not attached to a customer\'', async () => {
+      expect(await support.healthPanel().innerText()).toContain('Not attached to a customer');
+      return true;
+    }, { timeoutMs: POLL.timeout, intervalMs: POLL.interval });
     const detached = await operator<{ company: { customer_id: string | null } }>('GET', `/admin/v1/companies/${looseCompanyId}`, 200);
     expect(detached.company.customer_id).toBeNull();
 
@@ -141,13 +150,19 @@ describe.skipIf(!browserAvailable())('console: bridge support tasks', () => {
     const { page, problems } = await openPage(browser, test);
     const shell = new ConsoleShell(page, relay.consoleUrl);
     const support = new ConsoleBridgeSupport(shell);
-    await shell.signInWithLink(E2E_OPERATOR_TOKEN);
+    await shell.signInWithLink(TEST_OPERATOR_TOKEN);
     await support.openCompany(pairedCompanyId, PAIRED_COMPANY);
-    await expect.poll(() => support.healthPanel().innerText(), POLL).toContain('Healthy');
+    await eventually('support.healthPanel().innerText() toContain \'Healthy\'', async () => {
+      expect(await support.healthPanel().innerText()).toContain('Healthy');
+      return true;
+    }, { timeoutMs: POLL.timeout, intervalMs: POLL.interval });
 
     const question = await support.disconnect();
     expect(question).toContain(`Disconnect ${PAIRED_COMPANY} from ${BOOKS_COMPANY.name}?`);
-    await expect.poll(() => support.healthPanel().innerText(), POLL).toContain('Not paired');
+    await eventually('support.healthPanel().innerText() toContain \'Not paired\'', async () => {
+      expect(await support.healthPanel().innerText()).toContain('Not paired');
+      return true;
+    }, { timeoutMs: POLL.timeout, intervalMs: POLL.interval });
     await keepScreenshot(page, 'company-disconnected-1280');
     const health = await integrator<{ paired: boolean; connector: { online: boolean } }>('GET', `/api/v1/companies/${pairedCompanyId}/health`, 200);
     expect(health.paired).toBe(false);

@@ -5,9 +5,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { browserAvailable, keepScreenshot, launchChromium, openPage } from '../support/browser-session.js';
-import { callApi, E2E_OPERATOR_TOKEN, eventually, startConsoleRelay, type ConsoleRelay } from '../support/console-relay.js';
+import { call, eventually, startWebhookCatcher, TEST_OPERATOR_TOKEN, type WebhookCatcher } from '@ledgerwire/test-kit';
+import { startConsoleRelay, type ConsoleRelay } from '../support/console-relay.js';
 import { ProtocolConnector } from '../support/protocol-connector.js';
-import { startWebhookReceiver, type WebhookReceiver } from '../support/webhook-receiver.js';
 import { ConsoleShell } from '../pages/console-shell.js';
 import { ConsoleApplications } from '../pages/console-applications.js';
 import { ConsoleCompanies } from '../pages/console-companies.js';
@@ -47,14 +47,14 @@ const PULLED_SALE = (guid: string, voucherNumber: string) => ({
 describe.skipIf(!browserAvailable())('console: accounting bridge', () => {
   let relay: ConsoleRelay;
   let browser: Browser;
-  let receiver: WebhookReceiver;
+  let receiver: WebhookCatcher;
   let connector: ProtocolConnector | undefined;
 
   beforeAll(async () => {
     relay = await startConsoleRelay();
     browser = await launchChromium();
     // The first delivery is refused, every later one accepted: the history shows both.
-    receiver = await startWebhookReceiver([500, 200]);
+    receiver = await startWebhookCatcher({ statuses: [500, 200] });
   });
   afterAll(async () => {
     await connector?.close();
@@ -70,7 +70,7 @@ describe.skipIf(!browserAvailable())('console: accounting bridge', () => {
     const companies = new ConsoleCompanies(shell);
     const transactions = new ConsoleTransactions(shell);
     const webhooks = new ConsoleWebhooks(shell);
-    await shell.signInWithLink(E2E_OPERATOR_TOKEN);
+    await shell.signInWithLink(TEST_OPERATOR_TOKEN);
 
     // An application and a key with capabilities, made in the console.
     await applications.open();
@@ -79,18 +79,18 @@ describe.skipIf(!browserAvailable())('console: accounting bridge', () => {
     const keyId = credential.split(':')[0] ?? '';
     expect(credential).toMatch(/^[^:]+:.+$/);
     expect(await applications.keyRow(keyId).innerText()).toContain('pull.master, report.stock');
-    expect(await callApi<{ success: boolean }>(relay, 'GET', '/api/v1/ping', 200, { token: credential })).toMatchObject({ success: true });
+    expect((await call<{ success: boolean }>(relay, 'GET', '/api/v1/ping', 200, { token: credential })).body).toMatchObject({ success: true });
 
     // The integrator's side, through the API: a webhook endpoint, a customer and a company.
-    await callApi(relay, 'POST', '/api/v1/webhooks', 200, { token: credential, body: { url: receiver.url, events: ['connector.online'] } });
-    const { customer } = await callApi<{ customer: { id: string; token: string } }>(relay, 'POST', '/api/v1/customers', 200, {
+    await call(relay, 'POST', '/api/v1/webhooks', 200, { token: credential, payload: { url: receiver.url(), events: ['connector.online'] } });
+    const { customer } = (await call<{ customer: { id: string; token: string } }>(relay, 'POST', '/api/v1/customers', 200, {
       token: credential,
-      body: { name: 'Northwind Traders' },
-    });
-    const { company_id: companyId } = await callApi<{ company_id: number }>(relay, 'POST', '/api/v1/companies', 200, {
+      payload: { name: 'Northwind Traders' },
+    })).body;
+    const { company_id: companyId } = (await call<{ company_id: number }>(relay, 'POST', '/api/v1/companies', 200, {
       token: credential,
-      body: { name: 'Northwind Traders Pvt Ltd', customer_id: customer.id },
-    });
+      payload: { name: 'Northwind Traders Pvt Ltd', customer_id: customer.id },
+    })).body;
 
     await companies.open();
     expect(await companies.row('Northwind Traders Pvt Ltd').innerText()).toContain('Not paired');
@@ -118,17 +118,23 @@ describe.skipIf(!browserAvailable())('console: accounting bridge', () => {
     await companies.open();
     await companies.openCompany('Northwind Traders Pvt Ltd');
     await companies.pair('NORTHWIND-PC', BOOKS_COMPANY.name);
-    await expect.poll(() => companies.healthPanel().innerText(), POLL).toContain('Healthy');
+    await eventually('companies.healthPanel().innerText() toContain \'Healthy\'', async () => {
+      expect(await companies.healthPanel().innerText()).toContain('Healthy');
+      return true;
+    }, { timeoutMs: POLL.timeout, intervalMs: POLL.interval });
     expect(await companies.pulledCounts().innerText()).toMatch(/Vouchers pending\s+0/);
 
     // The books' vouchers arrive through the connector's sync: the counts show them.
     await connector.syncVouchers(companyId, [PULLED_SALE('guid-v-1', 'S-1'), PULLED_SALE('guid-v-2', 'S-2')]);
     await page.reload();
-    await expect.poll(() => companies.pulledCounts().innerText(), POLL).toMatch(/Vouchers pending\s+2/);
+    await eventually('companies.pulledCounts().innerText() toMatch /Vouchers pending\\s+2/', async () => {
+      expect(await companies.pulledCounts().innerText()).toMatch(/Vouchers pending\s+2/);
+      return true;
+    }, { timeoutMs: POLL.timeout, intervalMs: POLL.interval });
     await keepScreenshot(page, 'company-paired-1280');
 
     // A voucher the books refuse: the transaction shows the XML sent and the error in plain words.
-    const accepted = await callApi<{ transaction_id: string }>(relay, 'POST', `/api/v1/journals?company_id=${companyId}`, 200, { token: credential, body: JOURNAL });
+    const accepted = (await call<{ transaction_id: string }>(relay, 'POST', `/api/v1/journals?company_id=${companyId}`, 200, { token: credential, payload: JOURNAL })).body;
     await connector.jobSettled(accepted.transaction_id);
     await companies.openTransactions();
     await transactions.filter({ companyId, status: 'failed' });
@@ -143,7 +149,10 @@ describe.skipIf(!browserAvailable())('console: accounting bridge', () => {
     await keepScreenshot(page, 'transaction-failed-1280');
     await transactions.backToList();
     await transactions.filter({ companyId, status: 'completed' });
-    await expect.poll(() => shell.panel('Results').innerText(), POLL).toContain('No transaction matches this search.');
+    await eventually('shell.panel(\'Results\').innerText() toContain \'No transaction matches this search.\'', async () => {
+      expect(await shell.panel('Results').innerText()).toContain('No transaction matches this search.');
+      return true;
+    }, { timeoutMs: POLL.timeout, intervalMs: POLL.interval });
 
     // An integrator posts a voucher the books accept and sees it completed, with the books' GUID.
     const booked = { ...JOURNAL, voucher_number: 'JV-43', party_ledger: 'Cash', transaction_id: 'cash-2026-04' };
@@ -151,7 +160,7 @@ describe.skipIf(!browserAvailable())('console: accounting bridge', () => {
       { ledger_name: 'Cash', amount: 500, is_debit: true },
       { ledger_name: 'Sales', amount: 500, is_debit: false },
     ];
-    const second = await callApi<{ transaction_id: string }>(relay, 'POST', `/api/v1/journals?company_id=${companyId}`, 200, { token: credential, body: booked });
+    const second = (await call<{ transaction_id: string }>(relay, 'POST', `/api/v1/journals?company_id=${companyId}`, 200, { token: credential, payload: booked })).body;
     await connector.jobSettled(second.transaction_id);
     await transactions.filter({ companyId, status: 'completed' });
     await transactions.openTransaction('cash-2026-04');
@@ -164,7 +173,7 @@ describe.skipIf(!browserAvailable())('console: accounting bridge', () => {
     await shell.visit('#/applications');
     await page.getByRole('link', { name: 'Northwind Invoicing' }).click();
     await applications.openWebhooks();
-    const row = webhooks.deliveryRows(receiver.url, 'connector.online').first();
+    const row = webhooks.deliveryRows(receiver.url(), 'connector.online').first();
     const detail = await webhooks.inspect(row);
     expect(JSON.parse(await webhooks.payload(detail).innerText())).toMatchObject({ type: 'connector.online' });
     expect(await webhooks.attempt(detail, 1).innerText()).toContain('HTTP 500');
@@ -172,12 +181,13 @@ describe.skipIf(!browserAvailable())('console: accounting bridge', () => {
     await webhooks.redeliver(row);
     await eventually('the redelivery', async () => (receiver.received.some((r) => r.status === 200) ? true : undefined));
     // The relay records the attempt just after the receiver answers: reload until the history shows it.
-    await expect
-      .poll(async () => {
+    await eventually('the page, reloaded, toContain \'succeeded\'', async () => {
+      expect(await (async () => {
         await page.reload();
-        return webhooks.deliveries(receiver.url).innerText();
-      }, POLL)
-      .toContain('succeeded');
+        return webhooks.deliveries(receiver.url()).innerText();
+      })()).toContain('succeeded');
+      return true;
+    }, { timeoutMs: POLL.timeout, intervalMs: POLL.interval });
     await keepScreenshot(page, 'webhooks-1280');
 
     expect(problems.pageErrors).toEqual([]);

@@ -5,7 +5,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { browserAvailable, keepScreenshot, launchChromium, openPage } from '../support/browser-session.js';
-import { callApi, E2E_OPERATOR_TOKEN, startConsoleRelay, type ConsoleRelay } from '../support/console-relay.js';
+import { call, TEST_OPERATOR_TOKEN } from '@ledgerwire/test-kit';
+import { startConsoleRelay, type ConsoleRelay } from '../support/console-relay.js';
 import { ConsoleShell } from '../pages/console-shell.js';
 import { ConsoleBridgeSupport } from '../pages/console-bridge-support.js';
 import { ConsoleConnectSessions } from '../pages/console-connect-sessions.js';
@@ -23,8 +24,8 @@ describe.skipIf(!browserAvailable())('console: connect links', () => {
   let credential = '';
   let customerId = '';
 
-  const operator = <T>(method: string, url: string, status: number, body?: unknown) => callApi<T>(relay, method, url, status, { token: E2E_OPERATOR_TOKEN, body });
-  const integrator = <T>(method: string, url: string, status: number, body?: unknown) => callApi<T>(relay, method, url, status, { token: credential, body });
+  const operator = <T>(method: string, url: string, status: number, body?: unknown) => call<T>(relay, method, url, status, { token: TEST_OPERATOR_TOKEN, payload: body }).then(({ body }) => body);
+  const integrator = <T>(method: string, url: string, status: number, body?: unknown) => call<T>(relay, method, url, status, { token: credential, payload: body }).then(({ body }) => body);
   const enrol = (code: string, machine: string) =>
     fetch(`${relay.baseUrl}/api/v1/connectors/enroll`, {
       method: 'POST',
@@ -51,7 +52,7 @@ describe.skipIf(!browserAvailable())('console: connect links', () => {
 
     const { page, problems } = await openPage(browser, test);
     const shell = new ConsoleShell(page, relay.consoleUrl);
-    await shell.signInWithLink(E2E_OPERATOR_TOKEN);
+    await shell.signInWithLink(TEST_OPERATOR_TOKEN);
     await new ConsoleBridgeSupport(shell).openApplication(applicationId, APPLICATION);
     const links = new ConsoleConnectSessions(shell);
     await links.openFromApplication(CUSTOMER);

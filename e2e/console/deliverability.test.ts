@@ -5,7 +5,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { browserAvailable, launchChromium, openPage } from '../support/browser-session.js';
-import { callApi, E2E_OPERATOR_TOKEN, eventually, startConsoleRelay, type ConsoleRelay } from '../support/console-relay.js';
+import { call, eventually, TEST_OPERATOR_TOKEN } from '@ledgerwire/test-kit';
+import { startConsoleRelay, type ConsoleRelay } from '../support/console-relay.js';
 import { ConsoleShell } from '../pages/console-shell.js';
 import { ConsoleDeliverability } from '../pages/console-deliverability.js';
 
@@ -25,23 +26,23 @@ describe.skipIf(!browserAvailable())('console: deliverability', () => {
   });
 
   it('shows and clears a suppressed address, shows a refused send with its reason, and searches by tag and metadata', async (test) => {
-    const op = { token: E2E_OPERATOR_TOKEN };
-    const { tenant } = await callApi<{ tenant: { id: string } }>(relay, 'POST', '/admin/v1/tenants', 201, { ...op, body: { name: 'Bounce Co', org_id: 4201 } });
-    const { api_key: testKey } = await callApi<{ api_key: string }>(relay, 'POST', `/admin/v1/tenants/${tenant.id}/api-keys`, 201, { ...op, body: { mode: 'test' } });
-    await callApi(relay, 'POST', `/admin/v1/tenants/${tenant.id}/templates`, 201, { ...op, body: { event_key: 'invoice_ready', channel: 'email', subject: 'Invoice {{n}}', html: '<p>Invoice {{n}}</p>' } });
+    const op = { token: TEST_OPERATOR_TOKEN };
+    const { tenant } = (await call<{ tenant: { id: string } }>(relay, 'POST', '/admin/v1/tenants', 201, { ...op, payload: { name: 'Bounce Co', org_id: 4201 } })).body;
+    const { api_key: testKey } = (await call<{ api_key: string }>(relay, 'POST', `/admin/v1/tenants/${tenant.id}/api-keys`, 201, { ...op, payload: { mode: 'test' } })).body;
+    await call(relay, 'POST', `/admin/v1/tenants/${tenant.id}/templates`, 201, { ...op, payload: { event_key: 'invoice_ready', channel: 'email', subject: 'Invoice {{n}}', html: '<p>Invoice {{n}}</p>' } });
     const send = (body: Record<string, unknown>, status: number) =>
-      callApi<{ message_id?: string }>(relay, 'POST', '/api/messages/send', status, { token: testKey, body: { channel: 'email', event_key: 'invoice_ready', data: { n: 1 }, ...body } });
+      call<{ message_id?: string }>(relay, 'POST', '/api/messages/send', status, { token: testKey, payload: { channel: 'email', event_key: 'invoice_ready', data: { n: 1 }, ...body } }).then(({ body }) => body);
     await send({ to: BOUNCER, transaction_id: 'bounce-1', tags: ['invoice'], metadata: { invoice_id: 'INV-1042' } }, 200);
     await send({ to: 'ada@example.com', transaction_id: 'typo-1', event_key: 'invoice_redy' }, 422);
     await eventually('the simulated hard bounce suppresses the address', async () => {
-      const { suppressions } = await callApi<{ suppressions: unknown[] }>(relay, 'GET', '/api/suppressions', 200, { token: testKey });
+      const { suppressions } = (await call<{ suppressions: unknown[] }>(relay, 'GET', '/api/suppressions', 200, { token: testKey })).body;
       return suppressions.length === 1 ? true : undefined;
     });
 
     const { page } = await openPage(browser, test);
     const shell = new ConsoleShell(page, relay.consoleUrl);
     const panels = new ConsoleDeliverability(shell);
-    await shell.signInWithLink(E2E_OPERATOR_TOKEN);
+    await shell.signInWithLink(TEST_OPERATOR_TOKEN);
     await panels.openTenant(tenant.id, 'Bounce Co');
 
     await expect(panels.suppressionRow(BOUNCER).innerText()).resolves.toContain('Hard bounce: the mailbox does not exist');
@@ -50,7 +51,7 @@ describe.skipIf(!browserAvailable())('console: deliverability', () => {
     const question = await panels.clearSuppression(BOUNCER);
     expect(question).toContain('asked to receive mail again');
     await panels.suppressionsEmpty().waitFor();
-    const { suppressions } = await callApi<{ suppressions: unknown[] }>(relay, 'GET', '/api/suppressions', 200, { token: testKey });
+    const { suppressions } = (await call<{ suppressions: unknown[] }>(relay, 'GET', '/api/suppressions', 200, { token: testKey })).body;
     expect(suppressions).toEqual([]);
 
     const byTag = await panels.searchMessages(tenant.id, { tag: 'invoice' });

@@ -4,7 +4,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { browserAvailable, launchChromium, openPage } from '../support/browser-session.js';
-import { callApi, E2E_OPERATOR_TOKEN, startConsoleRelay, type ConsoleRelay } from '../support/console-relay.js';
+import { call, eventually, TEST_OPERATOR_TOKEN } from '@ledgerwire/test-kit';
+import { startConsoleRelay, type ConsoleRelay } from '../support/console-relay.js';
 import { ProtocolConnector } from '../support/protocol-connector.js';
 import { ConsoleShell } from '../pages/console-shell.js';
 
@@ -19,8 +20,8 @@ describe.skipIf(!browserAvailable())('console: what the end user is told', () =>
   let credential = '';
   let companyId = 0;
 
-  const operator = <T>(method: string, url: string, status: number, body?: unknown) => callApi<T>(relay, method, url, status, { token: E2E_OPERATOR_TOKEN, body });
-  const integrator = <T>(method: string, url: string, status: number, body?: unknown) => callApi<T>(relay, method, url, status, { token: credential, body });
+  const operator = <T>(method: string, url: string, status: number, body?: unknown) => call<T>(relay, method, url, status, { token: TEST_OPERATOR_TOKEN, payload: body }).then(({ body }) => body);
+  const integrator = <T>(method: string, url: string, status: number, body?: unknown) => call<T>(relay, method, url, status, { token: credential, payload: body }).then(({ body }) => body);
   const invoice = (voucherNumber: string, ledger: string) =>
     integrator<{ transaction_id: string }>('POST', `/api/v1/invoices?company_id=${companyId}`, 200, {
       voucher_number: voucherNumber,
@@ -62,27 +63,37 @@ describe.skipIf(!browserAvailable())('console: what the end user is told', () =>
 
     const { page, problems } = await openPage(browser, test);
     const shell = new ConsoleShell(page, relay.consoleUrl);
-    await shell.signInWithLink(E2E_OPERATOR_TOKEN);
+    await shell.signInWithLink(TEST_OPERATOR_TOKEN);
     await shell.visit(`#/transactions/${encodeURIComponent(failedId)}`);
     const failedAdvice = page.getByRole('alert', { name: 'Why it failed' }).getByLabel('For the end user');
-    await expect.poll(() => failedAdvice.innerText(), POLL).toContain('TallyPrime has no ledger "Freight Income" in this company.');
+    await eventually('failedAdvice.innerText() toContain \'TallyPrime has no ledger "Freight Income" in this company.\'', async () => {
+      expect(await failedAdvice.innerText()).toContain('TallyPrime has no ledger "Freight Income" in this company.');
+      return true;
+    }, { timeoutMs: POLL.timeout, intervalMs: POLL.interval });
     expect(await failedAdvice.innerText()).toContain('Fixed by the end user, at TallyPrime or the PC it runs on.');
 
     // The connector goes away: the next write waits, and the end user is told to bring the PC back.
     await connector?.close();
     connector = undefined;
     const { transaction_id: waitingId } = await invoice('KT-2', 'Sales');
-    await expect
-      .poll(async () => (await operator<{ transaction: { waiting_reason: { code: string } | null } }>('GET', `/admin/v1/console/transactions/${waitingId}`, 200)).transaction.waiting_reason?.code, POLL)
-      .toBe('connector_offline');
+    await eventually('(await operator<{ transaction: { waiting_reason: { code: string } | null } }>(\'GET\', `/admin/v1/console/transactions/${waitingId}`, 200))...', async () => {
+      expect(await (await operator<{ transaction: { waiting_reason: { code: string } | null } }>('GET', `/admin/v1/console/transactions/${waitingId}`, 200)).transaction.waiting_reason?.code).toBe('connector_offline');
+      return true;
+    }, { timeoutMs: POLL.timeout, intervalMs: POLL.interval });
     await shell.visit(`#/transactions/${encodeURIComponent(waitingId)}`);
     const waitingAdvice = page.getByRole('status', { name: 'Why it waits' }).getByLabel('For the end user');
-    await expect.poll(() => waitingAdvice.innerText(), POLL).toContain(OFFLINE_SENTENCE);
+    await eventually('waitingAdvice.innerText() toContain OFFLINE_SENTENCE', async () => {
+      expect(await waitingAdvice.innerText()).toContain(OFFLINE_SENTENCE);
+      return true;
+    }, { timeoutMs: POLL.timeout, intervalMs: POLL.interval });
     expect(await waitingAdvice.innerText()).toContain('Fixed by the end user');
 
     // The company page says it once: beside the waiting writes, not again under the health badge.
     await shell.visit(`#/companies/${companyId}`);
-    await expect.poll(() => page.getByLabel('For the end user').count(), POLL).toBe(1);
+    await eventually('page.getByLabel(\'For the end user\').count() toBe 1', async () => {
+      expect(await page.getByLabel('For the end user').count()).toBe(1);
+      return true;
+    }, { timeoutMs: POLL.timeout, intervalMs: POLL.interval });
     expect(await page.getByRole('status', { name: 'Why the writes wait' }).getByLabel('For the end user').innerText()).toContain(OFFLINE_SENTENCE);
     expect(problems.pageErrors).toEqual([]);
     expect(problems.consoleErrors).toEqual([]);

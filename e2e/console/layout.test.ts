@@ -4,10 +4,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { browserAvailable, keepScreenshot, launchChromium, openPage } from '../support/browser-session.js';
-import { callApi, E2E_OPERATOR_TOKEN, startConsoleRelay, type ConsoleRelay } from '../support/console-relay.js';
+import { call, TEST_OPERATOR_TOKEN } from '@ledgerwire/test-kit';
+import { startConsoleRelay, type ConsoleRelay } from '../support/console-relay.js';
 import { ConsoleShell } from '../pages/console-shell.js';
 
-const operator = { token: E2E_OPERATOR_TOKEN };
+const operator = { token: TEST_OPERATOR_TOKEN };
 
 async function horizontalOverflow(page: Page): Promise<number> {
   // An expression string: the e2e code is typed for Node, without the DOM library.
@@ -26,32 +27,32 @@ describe.skipIf(!browserAvailable())('console layout', () => {
     relay = await startConsoleRelay();
     browser = await launchChromium();
     // Data with long names and ids, so the layout is tested with what wraps badly.
-    const { tenant } = await callApi<{ tenant: { id: string } }>(relay, 'POST', '/admin/v1/tenants', 201, {
+    const { tenant } = (await call<{ tenant: { id: string } }>(relay, 'POST', '/admin/v1/tenants', 201, {
       ...operator,
-      body: { name: 'Sundaram Logistics and Warehousing Private Limited', org_id: 9001 },
-    });
+      payload: { name: 'Sundaram Logistics and Warehousing Private Limited', org_id: 9001 },
+    })).body;
     tenantId = tenant.id;
-    await callApi(relay, 'POST', `/admin/v1/tenants/${tenantId}/api-keys`, 201, operator);
-    const { template } = await callApi<{ template: { id: string } }>(relay, 'POST', `/admin/v1/tenants/${tenantId}/templates`, 201, {
+    await call(relay, 'POST', `/admin/v1/tenants/${tenantId}/api-keys`, 201, operator);
+    const { template } = (await call<{ template: { id: string } }>(relay, 'POST', `/admin/v1/tenants/${tenantId}/templates`, 201, {
       ...operator,
-      body: { event_key: 'invoice_overdue_reminder_second_notice', channel: 'email', subject: 'Invoice {{invoice.number}} is overdue', html: '<p>Dear {{name}}, invoice {{invoice.number}} for {{invoice.amount}} is overdue.</p>' },
-    });
+      payload: { event_key: 'invoice_overdue_reminder_second_notice', channel: 'email', subject: 'Invoice {{invoice.number}} is overdue', html: '<p>Dear {{name}}, invoice {{invoice.number}} for {{invoice.amount}} is overdue.</p>' },
+    })).body;
     templateId = template.id;
-    const { application } = await callApi<{ application: { id: string } }>(relay, 'POST', '/admin/v1/applications', 201, { ...operator, body: { name: 'Sundaram ERP' } });
+    const { application } = (await call<{ application: { id: string } }>(relay, 'POST', '/admin/v1/applications', 201, { ...operator, payload: { name: 'Sundaram ERP' } })).body;
     applicationId = application.id;
-    const key = await callApi<{ credential: string }>(relay, 'POST', `/admin/v1/applications/${application.id}/keys`, 201, {
+    const key = (await call<{ credential: string }>(relay, 'POST', `/admin/v1/applications/${application.id}/keys`, 201, {
       ...operator,
-      body: { environment: 'test', capabilities: ['pull.master'] },
-    });
-    const created = await callApi<{ company_id: number }>(relay, 'POST', '/api/v1/companies', 200, {
+      payload: { environment: 'test', capabilities: ['pull.master'] },
+    })).body;
+    const created = (await call<{ company_id: number }>(relay, 'POST', '/api/v1/companies', 200, {
       token: key.credential,
-      body: { name: 'Sundaram Logistics and Warehousing Private Limited (Chennai branch)' },
-    });
+      payload: { name: 'Sundaram Logistics and Warehousing Private Limited (Chennai branch)' },
+    })).body;
     companyId = created.company_id;
     // A webhook endpoint whose URL has no natural break: it must wrap, not widen the page.
-    await callApi(relay, 'POST', '/api/v1/webhooks', 200, {
+    await call(relay, 'POST', '/api/v1/webhooks', 200, {
       token: key.credential,
-      body: { url: `http://127.0.0.1:9/hooks/sundaram-logistics/${'x'.repeat(120)}?token=${'y'.repeat(60)}`, events: ['company.linked'] },
+      payload: { url: `http://127.0.0.1:9/hooks/sundaram-logistics/${'x'.repeat(120)}?token=${'y'.repeat(60)}`, events: ['company.linked'] },
     });
   });
   afterAll(async () => {
@@ -66,7 +67,7 @@ describe.skipIf(!browserAvailable())('console layout', () => {
     it(`fits a ${viewport.width}px wide window`, async (test) => {
       const { page, problems } = await openPage(browser, test, viewport);
       const shell = new ConsoleShell(page, relay.consoleUrl);
-      await shell.signInWithLink(E2E_OPERATOR_TOKEN);
+      await shell.signInWithLink(TEST_OPERATOR_TOKEN);
 
       const pages: readonly (readonly [string, string, string])[] = [
         ['tenants', '#/tenants', 'Tenants'],

@@ -7,7 +7,8 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { browserAvailable, keepScreenshot, launchChromium, openPage } from '../support/browser-session.js';
-import { E2E_OPERATOR_TOKEN, eventually, startConsoleRelay, type ConsoleRelay } from '../support/console-relay.js';
+import { call, eventually, TEST_OPERATOR_TOKEN } from '@ledgerwire/test-kit';
+import { startConsoleRelay, type ConsoleRelay } from '../support/console-relay.js';
 import { ConsoleShell } from '../pages/console-shell.js';
 import { ConsoleTenants } from '../pages/console-tenants.js';
 import { ConsoleTemplates } from '../pages/console-templates.js';
@@ -16,14 +17,14 @@ import { ConsoleMessages } from '../pages/console-messages.js';
 /** Browser state follows the relay within a few seconds, even on a busy machine. */
 const POLL = { timeout: 10_000, interval: 100 };
 
-async function send(relay: ConsoleRelay, apiKey: string, body: Record<string, unknown>) {
-  return relay.app.inject({ method: 'POST', url: '/api/messages/send', headers: { authorization: `Bearer ${apiKey}` }, payload: body });
+async function send(relay: ConsoleRelay, apiKey: string, body: Record<string, unknown>, status: number) {
+  return (await call<{ message_id: string }>(relay, 'POST', '/api/messages/send', status, { token: apiKey, payload: body })).body;
 }
 
 async function sentEml(relay: ConsoleRelay, apiKey: string, messageId: string): Promise<string> {
   await eventually(`message ${messageId} sent`, async () => {
-    const response = await relay.app.inject({ method: 'GET', url: `/api/messages/${messageId}`, headers: { authorization: `Bearer ${apiKey}` } });
-    return response.json<{ status: string }>().status === 'sent' ? true : undefined;
+    const { body } = await call<{ status: string }>(relay, 'GET', `/api/messages/${messageId}`, 200, { token: apiKey });
+    return body.status === 'sent' ? true : undefined;
   });
   return fs.readFileSync(path.join(relay.dataDir, 'outbox', `${messageId}.eml`), 'utf8');
 }
@@ -47,7 +48,7 @@ describe.skipIf(!browserAvailable())('console: messaging', () => {
     const tenants = new ConsoleTenants(shell);
     const templates = new ConsoleTemplates(shell);
     const messages = new ConsoleMessages(shell);
-    await shell.signInWithLink(E2E_OPERATOR_TOKEN);
+    await shell.signInWithLink(TEST_OPERATOR_TOKEN);
 
     await tenants.open();
     await page.getByText('No tenants yet.').waitFor({ state: 'visible' });
@@ -65,43 +66,58 @@ describe.skipIf(!browserAvailable())('console: messaging', () => {
     await tenants.dismissNewKey();
     const doomedPrefix = await tenants.prefixOf(doomedKey);
     await tenants.revokeKey(doomedPrefix);
-    expect((await send(relay, doomedKey, { channel: 'email' })).json()).toEqual({ error: 'Invalid API Key' });
+    expect(await send(relay, doomedKey, { channel: 'email' }, 401)).toEqual({ error: 'Invalid API Key' });
     await tenants.keyRow(keptPrefix).getByText('active', { exact: true }).waitFor({ state: 'visible' });
 
     // A template, edited with the live preview rendered from sample data.
     await templates.add('order_shipped', 'Order {{order}} shipped');
     await templates.setSampleData('{"name": "Asha", "order": "A-17"}');
     await templates.setHtml('<p>Hello {{name}}, order <b>{{order}}</b> is on its way.</p>');
-    await expect.poll(() => templates.previewSubject().innerText(), POLL).toBe('Order A-17 shipped');
-    await expect.poll(() => templates.previewBody().innerText(), POLL).toBe('Hello Asha, order A-17 is on its way.');
+    await eventually('templates.previewSubject().innerText() toBe \'Order A-17 shipped\'', async () => {
+      expect(await templates.previewSubject().innerText()).toBe('Order A-17 shipped');
+      return true;
+    }, { timeoutMs: POLL.timeout, intervalMs: POLL.interval });
+    await eventually('templates.previewBody().innerText() toBe \'Hello Asha, order A-17 is on its way.\'', async () => {
+      expect(await templates.previewBody().innerText()).toBe('Hello Asha, order A-17 is on its way.');
+      return true;
+    }, { timeoutMs: POLL.timeout, intervalMs: POLL.interval });
     await templates.setHtml('<p>Hello {{#if name}}{{name}}</p>');
-    await expect.poll(() => templates.previewError().innerText(), POLL).toContain('does not compile');
+    await eventually('templates.previewError().innerText() toContain \'does not compile\'', async () => {
+      expect(await templates.previewError().innerText()).toContain('does not compile');
+      return true;
+    }, { timeoutMs: POLL.timeout, intervalMs: POLL.interval });
     await templates.setHtml('<p>Hello {{name}}, order <b>{{order}}</b> is on its way.</p>');
-    await expect.poll(() => templates.previewBody().innerText(), POLL).toBe('Hello Asha, order A-17 is on its way.');
+    await eventually('templates.previewBody().innerText() toBe \'Hello Asha, order A-17 is on its way.\'', async () => {
+      expect(await templates.previewBody().innerText()).toBe('Hello Asha, order A-17 is on its way.');
+      return true;
+    }, { timeoutMs: POLL.timeout, intervalMs: POLL.interval });
     await templates.save();
     await keepScreenshot(page, 'template-editor-1280');
 
     // An integrator sends through the API; the .eml is rendered from the template saved in the console.
     const sendBody = { channel: 'email', to: 'asha@example.com', subject: 'Order {{order}} shipped', event_key: 'order_shipped', data: { name: 'Asha', order: 'A-17' } };
-    const first = await send(relay, apiKey, { ...sendBody, transaction_id: 'order-17' });
-    expect(first.statusCode).toBe(200);
-    const firstId = first.json<{ message_id: string }>().message_id;
+    const firstId = (await send(relay, apiKey, { ...sendBody, transaction_id: 'order-17' }, 200)).message_id;
     expect(await sentEml(relay, apiKey, firstId)).toContain('is on its way');
 
     await templates.setHtml('<p>Good news {{name}}: order {{order}} left the warehouse.</p>');
     await templates.save();
-    const second = await send(relay, apiKey, { ...sendBody, to: 'ravi@example.com', transaction_id: 'order-18', data: { name: 'Ravi', order: 'A-18' } });
-    const secondId = second.json<{ message_id: string }>().message_id;
+    const secondId = (await send(relay, apiKey, { ...sendBody, to: 'ravi@example.com', transaction_id: 'order-18', data: { name: 'Ravi', order: 'A-18' } }, 200)).message_id;
     expect(await sentEml(relay, apiKey, secondId)).toContain('left the warehouse');
 
     // Support finds the message by recipient and by status, and reads its timeline.
     await shell.visit(`#/tenants/${tenantId}`);
     await messages.openFromTenantPage();
     await messages.search({ recipient: 'ASHA@' });
-    await expect.poll(() => messages.results().getByRole('row').count(), POLL).toBe(2);
+    await eventually('messages.results().getByRole(\'row\').count() toBe 2', async () => {
+      expect(await messages.results().getByRole('row').count()).toBe(2);
+      return true;
+    }, { timeoutMs: POLL.timeout, intervalMs: POLL.interval });
     await messages.results().getByRole('link', { name: 'asha@example.com' }).waitFor({ state: 'visible' });
     await messages.search({ status: 'failed' });
-    await expect.poll(() => messages.emptyResults().innerText(), POLL).toContain('No message matches this search');
+    await eventually('messages.emptyResults().innerText() toContain \'No message matches this search\'', async () => {
+      expect(await messages.emptyResults().innerText()).toContain('No message matches this search');
+      return true;
+    }, { timeoutMs: POLL.timeout, intervalMs: POLL.interval });
     await messages.search({ status: 'sent', recipient: 'asha' });
     await messages.openMessage('asha@example.com');
     const timeline = await messages.timeline().innerText();
@@ -117,7 +133,10 @@ describe.skipIf(!browserAvailable())('console: messaging', () => {
     await page.getByRole('button', { name: 'Add endpoint' }).click();
     expect(await page.getByLabel('Signing secret value').innerText()).toMatch(/^whsec_/);
     await page.getByRole('button', { name: 'I have stored it' }).click();
-    await expect.poll(() => page.getByText('Nothing has been delivered to this endpoint yet.').count(), POLL).toBe(1);
+    await eventually('page.getByText(\'Nothing has been delivered to this endpoint yet.\').count() toBe 1', async () => {
+      expect(await page.getByText('Nothing has been delivered to this endpoint yet.').count()).toBe(1);
+      return true;
+    }, { timeoutMs: POLL.timeout, intervalMs: POLL.interval });
 
     expect(problems.pageErrors).toEqual([]);
     expect(problems.failedResponses.filter((r) => !r.includes('/template-previews'))).toEqual([]);

@@ -5,7 +5,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { browserAvailable, keepScreenshot, launchChromium, openPage } from '../support/browser-session.js';
-import { callApi, E2E_OPERATOR_TOKEN, startConsoleRelay, type ConsoleRelay } from '../support/console-relay.js';
+import { call, TEST_OPERATOR_TOKEN } from '@ledgerwire/test-kit';
+import { startConsoleRelay, type ConsoleRelay } from '../support/console-relay.js';
 import { ProtocolConnector } from '../support/protocol-connector.js';
 import { ConsoleShell } from '../pages/console-shell.js';
 import { ConsoleSignIn } from '../pages/console-sign-in.js';
@@ -25,12 +26,12 @@ describe.skipIf(!browserAvailable())('console: operator accounts, roles and the 
   let support: Created;
   let viewer: Created;
 
-  const as = <T>(token: string, method: string, url: string, status: number, body?: unknown) => callApi<T>(relay, method, url, status, { token, body });
+  const as = <T>(token: string, method: string, url: string, status: number, body?: unknown) => call<T>(relay, method, url, status, { token, payload: body }).then(({ body }) => body);
 
   beforeAll(async () => {
     relay = await startConsoleRelay();
     browser = await launchChromium();
-    admin = await as<Created>(E2E_OPERATOR_TOKEN, 'POST', '/admin/v1/operators', 201, { name: 'Ada Admin', role: 'admin' });
+    admin = await as<Created>(TEST_OPERATOR_TOKEN, 'POST', '/admin/v1/operators', 201, { name: 'Ada Admin', role: 'admin' });
     support = await as<Created>(admin.token, 'POST', '/admin/v1/operators', 201, { name: 'Sam Support', role: 'support' });
     viewer = await as<Created>(admin.token, 'POST', '/admin/v1/operators', 201, { name: 'Vic Viewer', role: 'viewer' });
     const applicationId = (await as<{ application: { id: string } }>(admin.token, 'POST', '/admin/v1/applications', 201, { name: 'Mehta Billing' })).application.id;

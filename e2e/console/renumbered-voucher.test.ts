@@ -4,7 +4,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { browserAvailable, launchChromium, openPage } from '../support/browser-session.js';
-import { callApi, E2E_OPERATOR_TOKEN, startConsoleRelay, type ConsoleRelay } from '../support/console-relay.js';
+import { call, eventually, TEST_OPERATOR_TOKEN } from '@ledgerwire/test-kit';
+import { startConsoleRelay, type ConsoleRelay } from '../support/console-relay.js';
 import { ProtocolConnector } from '../support/protocol-connector.js';
 import { ConsoleShell } from '../pages/console-shell.js';
 import { ConsoleTransactions } from '../pages/console-transactions.js';
@@ -19,8 +20,8 @@ describe.skipIf(!browserAvailable())('console: a renumbered voucher', () => {
   let credential = '';
   let companyId = 0;
 
-  const operator = <T>(method: string, url: string, status: number, body?: unknown) => callApi<T>(relay, method, url, status, { token: E2E_OPERATOR_TOKEN, body });
-  const integrator = <T>(method: string, url: string, status: number, body?: unknown) => callApi<T>(relay, method, url, status, { token: credential, body });
+  const operator = <T>(method: string, url: string, status: number, body?: unknown) => call<T>(relay, method, url, status, { token: TEST_OPERATOR_TOKEN, payload: body }).then(({ body }) => body);
+  const integrator = <T>(method: string, url: string, status: number, body?: unknown) => call<T>(relay, method, url, status, { token: credential, payload: body }).then(({ body }) => body);
 
   beforeAll(async () => {
     relay = await startConsoleRelay();
@@ -65,15 +66,21 @@ describe.skipIf(!browserAvailable())('console: a renumbered voucher', () => {
     const { page, problems } = await openPage(browser, test);
     const shell = new ConsoleShell(page, relay.consoleUrl);
     const transactions = new ConsoleTransactions(shell);
-    await shell.signInWithLink(E2E_OPERATOR_TOKEN);
+    await shell.signInWithLink(TEST_OPERATOR_TOKEN);
     await shell.goToSection('Transactions');
     await transactions.search({ voucherNumber: '31' });
-    await expect.poll(() => transactions.table().getByRole('row').count(), POLL).toBe(2); // the header and the invoice
+    await eventually('transactions.table().getByRole(\'row\').count() toBe 2', async () => {
+      expect(await transactions.table().getByRole('row').count()).toBe(2);
+      return true;
+    }, { timeoutMs: POLL.timeout, intervalMs: POLL.interval }); // the header and the invoice
     const row = await transactions.row(jobId).innerText();
     expect(row).toContain('NT-7');
     expect(row).toContain('→ 31 in the books');
     await transactions.openTransaction(jobId);
-    await expect.poll(() => shell.panel('Summary').innerText(), POLL).toContain('NT-7 → 31 in the books');
+    await eventually('shell.panel(\'Summary\').innerText() toContain \'NT-7 → 31 in the books\'', async () => {
+      expect(await shell.panel('Summary').innerText()).toContain('NT-7 → 31 in the books');
+      return true;
+    }, { timeoutMs: POLL.timeout, intervalMs: POLL.interval });
     expect(problems.pageErrors).toEqual([]);
     expect(problems.consoleErrors).toEqual([]);
   });

@@ -3,7 +3,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { browserAvailable, keepScreenshot, launchChromium, openPage } from '../support/browser-session.js';
-import { E2E_OPERATOR_TOKEN, startConsoleRelay, type ConsoleRelay } from '../support/console-relay.js';
+import { TEST_OPERATOR_TOKEN } from '@ledgerwire/test-kit';
+import { startConsoleRelay, type ConsoleRelay } from '../support/console-relay.js';
 import { ConsoleSignIn } from '../pages/console-sign-in.js';
 
 describe.skipIf(!browserAvailable())('console sign-in', () => {
@@ -29,7 +30,7 @@ describe.skipIf(!browserAvailable())('console sign-in', () => {
     expect(await signIn.errorText()).toContain('That operator token was not accepted');
     expect(problems.failedResponses).toEqual([expect.stringMatching(/^401 GET .*\/admin\/v1\/whoami$/)]);
 
-    await signIn.signIn(E2E_OPERATOR_TOKEN);
+    await signIn.signIn(TEST_OPERATOR_TOKEN);
     await signIn.waitUntilSignedIn();
     expect(problems.consoleErrors.filter((e) => !e.includes('401'))).toEqual([]);
     expect(problems.pageErrors).toEqual([]);
@@ -38,9 +39,9 @@ describe.skipIf(!browserAvailable())('console sign-in', () => {
   it('signs in from the printed #token= link and clears the token from the address bar', async (test) => {
     const { page, problems } = await openPage(browser, test);
     const signIn = new ConsoleSignIn(page, relay.consoleUrl);
-    await signIn.openWithTokenLink(E2E_OPERATOR_TOKEN);
+    await signIn.openWithTokenLink(TEST_OPERATOR_TOKEN);
     await signIn.waitUntilSignedIn();
-    expect(page.url()).not.toContain(E2E_OPERATOR_TOKEN);
+    expect(page.url()).not.toContain(TEST_OPERATOR_TOKEN);
     expect(problems.failedResponses).toEqual([]);
     expect(problems.pageErrors).toEqual([]);
   });

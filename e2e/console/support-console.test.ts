@@ -8,9 +8,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { browserAvailable, keepScreenshot, launchChromium, openPage } from '../support/browser-session.js';
-import { callApi, E2E_OPERATOR_TOKEN, eventually, startConsoleRelay, type ConsoleRelay } from '../support/console-relay.js';
+import { call, eventually, startWebhookCatcher, TEST_OPERATOR_TOKEN, type WebhookCatcher } from '@ledgerwire/test-kit';
+import { startConsoleRelay, type ConsoleRelay } from '../support/console-relay.js';
 import { ProtocolConnector } from '../support/protocol-connector.js';
-import { startWebhookReceiver, type WebhookReceiver } from '../support/webhook-receiver.js';
 import { ConsoleCompanies } from '../pages/console-companies.js';
 import { ConsoleShell } from '../pages/console-shell.js';
 import { ConsoleTemplates } from '../pages/console-templates.js';
@@ -46,20 +46,20 @@ function focusInDialog(page: Page): Promise<boolean> {
 describe.skipIf(!browserAvailable())('console: support finds, explains and fixes', () => {
   let relay: ConsoleRelay;
   let browser: Browser;
-  let receiver: WebhookReceiver;
+  let receiver: WebhookCatcher;
   let connector: ProtocolConnector | undefined;
   let credential = '';
   let applicationId = '';
   let companyId = 0;
   let tenantId = '';
 
-  const operator = <T>(method: string, url: string, status: number, body?: unknown) => callApi<T>(relay, method, url, status, { token: E2E_OPERATOR_TOKEN, body });
-  const integrator = <T>(method: string, url: string, status: number, body?: unknown) => callApi<T>(relay, method, url, status, { token: credential, body });
+  const operator = <T>(method: string, url: string, status: number, body?: unknown) => call<T>(relay, method, url, status, { token: TEST_OPERATOR_TOKEN, payload: body }).then(({ body }) => body);
+  const integrator = <T>(method: string, url: string, status: number, body?: unknown) => call<T>(relay, method, url, status, { token: credential, payload: body }).then(({ body }) => body);
 
   beforeAll(async () => {
     relay = await startConsoleRelay();
     browser = await launchChromium();
-    receiver = await startWebhookReceiver([500, 200]);
+    receiver = await startWebhookCatcher({ statuses: [500, 200] });
     applicationId = (await operator<{ application: { id: string } }>('POST', '/admin/v1/applications', 201, { name: 'Kaveri Billing' })).application.id;
     credential = (await operator<{ credential: string }>('POST', `/admin/v1/applications/${applicationId}/keys`, 201, { environment: 'test', capabilities: [] })).credential;
     const customer = (await integrator<{ customer: { id: string; token: string } }>('POST', '/api/v1/customers', 200, { name: 'Kaveri Traders' })).customer;
@@ -73,7 +73,7 @@ describe.skipIf(!browserAvailable())('console: support finds, explains and fixes
       decide: (job) => ({ status: 'completed', books_voucher_guid: `guid-${job.job_id}`, books_master_id: '1', books_alter_id: '1' }),
     });
     await operator('POST', `/admin/v1/companies/${companyId}/pair`, 200, { connector_id: connector.connectorId, books_company_guid: OLD_BOOKS.guid });
-    await integrator('POST', '/api/v1/webhooks', 200, { url: receiver.url, events: ['company.linked'] });
+    await integrator('POST', '/api/v1/webhooks', 200, { url: receiver.url(), events: ['company.linked'] });
     tenantId = (await operator<{ tenant: { id: string } }>('POST', '/admin/v1/tenants', 201, { name: 'Kaveri Messages', org_id: 4242 })).tenant.id;
   }, 60_000);
   afterAll(async () => {
@@ -88,12 +88,15 @@ describe.skipIf(!browserAvailable())('console: support finds, explains and fixes
     const shell = new ConsoleShell(page, relay.consoleUrl);
     const companies = new ConsoleCompanies(shell);
     const transactions = new ConsoleTransactions(shell);
-    await shell.signInWithLink(E2E_OPERATOR_TOKEN);
+    await shell.signInWithLink(TEST_OPERATOR_TOKEN);
 
     // Support lands on Companies, and finds the company by part of its name, any case.
     await shell.heading('Companies').waitFor();
     await companies.search('kaveri tex');
-    await expect.poll(() => companies.table().getByRole('row').count(), POLL).toBe(2); // the header and one company
+    await eventually('companies.table().getByRole(\'row\').count() toBe 2', async () => {
+      expect(await companies.table().getByRole('row').count()).toBe(2);
+      return true;
+    }, { timeoutMs: POLL.timeout, intervalMs: POLL.interval }); // the header and one company
     const row = await companies.row(COMPANY).innerText();
     expect(row).toContain('Kaveri Traders');
     expect(row).toContain(OLD_BOOKS.name);
@@ -122,7 +125,10 @@ describe.skipIf(!browserAvailable())('console: support finds, explains and fixes
     await keepScreenshot(page, 'repair-confirmation-1280');
     await dialog.getByRole('button', { name: `Pair with ${NEW_BOOKS.name}` }).click();
     await page.getByText(`Paired with ${NEW_BOOKS.name}.`).waitFor();
-    await expect.poll(() => companies.healthPanel().innerText(), POLL).toContain(NEW_BOOKS.name);
+    await eventually('companies.healthPanel().innerText() toContain NEW_BOOKS.name', async () => {
+      expect(await companies.healthPanel().innerText()).toContain(NEW_BOOKS.name);
+      return true;
+    }, { timeoutMs: POLL.timeout, intervalMs: POLL.interval });
     const moved = await operator<{ company: { books_company_guid: string } }>('GET', `/admin/v1/companies/${companyId}`, 200);
     expect(moved.company.books_company_guid).toBe(NEW_BOOKS.guid);
 
@@ -142,28 +148,43 @@ describe.skipIf(!browserAvailable())('console: support finds, explains and fixes
     });
     await integrator('POST', `/api/v1/invoices?company_id=${companyId}`, 200, invoice('KT-103', 'Lakshmi Stores', 999, '2027-05-01'));
     await page.reload();
-    await expect.poll(() => companies.whyTheyWait().innerText(), POLL).toContain(`The connector on "${MACHINE}" is offline`);
+    await eventually('companies.whyTheyWait().innerText() toContain `The connector on "${MACHINE}" is offline`', async () => {
+      expect(await companies.whyTheyWait().innerText()).toContain(`The connector on "${MACHINE}" is offline`);
+      return true;
+    }, { timeoutMs: POLL.timeout, intervalMs: POLL.interval });
     expect(await companies.healthPanel().innerText()).toContain('1 queued');
     await keepScreenshot(page, 'company-waiting-1280');
 
     // In the list too: the queue count and the reason, found by name.
     await companies.open();
     await companies.search('KAVERI');
-    await expect.poll(() => companies.row(COMPANY).innerText(), POLL).toContain('is offline');
+    await eventually('companies.row(COMPANY).innerText() toContain \'is offline\'', async () => {
+      expect(await companies.row(COMPANY).innerText()).toContain('is offline');
+      return true;
+    }, { timeoutMs: POLL.timeout, intervalMs: POLL.interval });
     expect(await companies.row(COMPANY).innerText()).toContain('1 queued');
 
     // Transactions searched by voucher number, party, amount and date show those in the list.
     await companies.openCompany(COMPANY);
     await companies.openTransactions();
     await transactions.search({ party: 'lakshmi' });
-    await expect.poll(() => transactions.table().getByRole('row').count(), POLL).toBe(3);
+    await eventually('transactions.table().getByRole(\'row\').count() toBe 3', async () => {
+      expect(await transactions.table().getByRole('row').count()).toBe(3);
+      return true;
+    }, { timeoutMs: POLL.timeout, intervalMs: POLL.interval });
     await transactions.search({ amount: '250.50' });
-    await expect.poll(() => transactions.table().innerText(), POLL).toContain('KT-102');
+    await eventually('transactions.table().innerText() toContain \'KT-102\'', async () => {
+      expect(await transactions.table().innerText()).toContain('KT-102');
+      return true;
+    }, { timeoutMs: POLL.timeout, intervalMs: POLL.interval });
     const found = await transactions.row('kaveri-KT-102').innerText();
     for (const shown of ['KT-102', 'Meenakshi Silks', '250.50', '2027-04-20', COMPANY, 'completed']) expect(found).toContain(shown);
     expect(await transactions.table().innerText()).not.toContain('KT-101');
     await transactions.search({ voucherNumber: 'kt-10', dateFrom: '2027-04-15', dateTo: '2027-05-31' });
-    await expect.poll(() => transactions.table().getByRole('row').count(), POLL).toBe(3);
+    await eventually('transactions.table().getByRole(\'row\').count() toBe 3', async () => {
+      expect(await transactions.table().getByRole('row').count()).toBe(3);
+      return true;
+    }, { timeoutMs: POLL.timeout, intervalMs: POLL.interval });
     expect(await transactions.table().innerText()).not.toContain('KT-101');
 
     // The sent one shows the books company it went to and "XML sent"; the waiting one is "to be sent".
@@ -188,21 +209,22 @@ describe.skipIf(!browserAvailable())('console: support finds, explains and fixes
     const { page, problems } = await openPage(browser, test);
     const shell = new ConsoleShell(page, relay.consoleUrl);
     const webhooks = new ConsoleWebhooks(shell);
-    await shell.signInWithLink(E2E_OPERATOR_TOKEN);
+    await shell.signInWithLink(TEST_OPERATOR_TOKEN);
     await shell.visit(`#/applications/${applicationId}/webhooks`);
     await shell.heading('Webhooks').waitFor();
 
-    const deliveryId = await webhooks.sendTest(receiver.url);
+    const deliveryId = await webhooks.sendTest(receiver.url());
     expect(deliveryId).toMatch(/^dlv_/);
     await eventually('the receiver to answer the test event', async () => (receiver.received.some((r) => r.type === 'webhook.test') ? true : undefined));
     // The relay records the attempt just after the receiver answers: reload until the history shows it.
-    await expect
-      .poll(async () => {
+    await eventually('the page, reloaded, toContain \'HTTP 500\'', async () => {
+      expect(await (async () => {
         await page.reload();
-        return webhooks.deliveries(receiver.url).innerText();
-      }, POLL)
-      .toContain('HTTP 500');
-    const detail = await webhooks.inspect(webhooks.deliveryRows(receiver.url, 'webhook.test').first());
+        return webhooks.deliveries(receiver.url()).innerText();
+      })()).toContain('HTTP 500');
+      return true;
+    }, { timeoutMs: POLL.timeout, intervalMs: POLL.interval });
+    const detail = await webhooks.inspect(webhooks.deliveryRows(receiver.url(), 'webhook.test').first());
     expect(JSON.parse(await webhooks.payload(detail).innerText())).toMatchObject({ type: 'webhook.test', data: { endpoint_id: expect.stringMatching(/^wh_/) } });
     const attempt = await webhooks.attempt(detail, 1).innerText();
     expect(attempt).toContain('HTTP 500');
@@ -212,12 +234,12 @@ describe.skipIf(!browserAvailable())('console: support finds, explains and fixes
     expect(attempt).not.toContain('answered 500');
     await keepScreenshot(page, 'webhook-attempt-1280');
 
-    await webhooks.disable(receiver.url);
+    await webhooks.disable(receiver.url());
     expect((await operator<{ webhooks: { enabled: boolean }[] }>('GET', `/admin/v1/console/webhooks?owner_kind=application&owner_id=${applicationId}`, 200)).webhooks[0]?.enabled).toBe(false);
-    await webhooks.enable(receiver.url);
+    await webhooks.enable(receiver.url());
     expect((await operator<{ webhooks: { enabled: boolean }[] }>('GET', `/admin/v1/console/webhooks?owner_kind=application&owner_id=${applicationId}`, 200)).webhooks[0]?.enabled).toBe(true);
-    const question = await webhooks.delete(receiver.url);
-    expect(question).toContain(receiver.url);
+    const question = await webhooks.delete(receiver.url());
+    expect(question).toContain(receiver.url());
     await page.getByText('No webhook endpoints.').waitFor();
     expect((await operator<{ webhooks: unknown[] }>('GET', `/admin/v1/console/webhooks?owner_kind=application&owner_id=${applicationId}`, 200)).webhooks).toEqual([]);
 
@@ -236,29 +258,50 @@ describe.skipIf(!browserAvailable())('console: support finds, explains and fixes
     const { page, problems } = await openPage(browser, test);
     const shell = new ConsoleShell(page, relay.consoleUrl);
     const templates = new ConsoleTemplates(shell);
-    await shell.signInWithLink(E2E_OPERATOR_TOKEN);
+    await shell.signInWithLink(TEST_OPERATOR_TOKEN);
     await shell.visit(`#/tenants/${tenantId}/templates/${template.id}`);
     await shell.heading('Template order_shipped').waitFor();
 
     // The sample data fits the template: an order number, a customer and two items.
-    await expect.poll(() => templates.sampleData(), POLL).toContain('"items"');
+    await eventually('templates.sampleData() toContain \'"items"\'', async () => {
+      expect(await templates.sampleData()).toContain('"items"');
+      return true;
+    }, { timeoutMs: POLL.timeout, intervalMs: POLL.interval });
     const sample = JSON.parse(await templates.sampleData()) as { order: { number: string }; items: { name: string; qty: number }[] };
     expect(sample.items).toHaveLength(2);
-    await expect.poll(() => templates.previewSubject().innerText(), POLL).toBe(`Order ${sample.order.number} shipped`);
-    await expect.poll(() => templates.previewBody().innerText(), POLL).toContain(`${sample.items[0]?.name} × ${sample.items[0]?.qty}`);
+    await eventually('templates.previewSubject().innerText() toBe `Order ${sample.order.number} shipped`', async () => {
+      expect(await templates.previewSubject().innerText()).toBe(`Order ${sample.order.number} shipped`);
+      return true;
+    }, { timeoutMs: POLL.timeout, intervalMs: POLL.interval });
+    await eventually('templates.previewBody().innerText() toContain `${sample.items[0]?.name} × ${sample.items[0]?.qty}`', async () => {
+      expect(await templates.previewBody().innerText()).toContain(`${sample.items[0]?.name} × ${sample.items[0]?.qty}`);
+      return true;
+    }, { timeoutMs: POLL.timeout, intervalMs: POLL.interval });
     expect(await templates.missingVariables().count()).toBe(0);
 
     // Data without the customer and with an item lacking its quantity: the preview names both.
     await templates.setSampleData(JSON.stringify({ order: { number: 'SO-9' }, items: [{ name: 'Silk saree', qty: 1 }, { name: 'Cotton dhoti' }] }));
-    await expect.poll(() => templates.missingVariables().innerText(), POLL).toContain('customer.name, items[].qty');
+    await eventually('templates.missingVariables().innerText() toContain \'customer.name, items[].qty\'', async () => {
+      expect(await templates.missingVariables().innerText()).toContain('customer.name, items[].qty');
+      return true;
+    }, { timeoutMs: POLL.timeout, intervalMs: POLL.interval });
     await keepScreenshot(page, 'template-missing-variables-1280');
 
     // A new variable typed into the draft: "Fit" adds it to the sample data and the warning goes.
     await templates.setHtml('<p>Dear {{customer.name}}, {{tracking_url}}</p>');
-    await expect.poll(() => templates.missingVariables().innerText(), POLL).toContain('tracking_url');
+    await eventually('templates.missingVariables().innerText() toContain \'tracking_url\'', async () => {
+      expect(await templates.missingVariables().innerText()).toContain('tracking_url');
+      return true;
+    }, { timeoutMs: POLL.timeout, intervalMs: POLL.interval });
     await templates.fitSampleData();
-    await expect.poll(() => templates.sampleData(), POLL).toContain('"tracking_url"');
-    await expect.poll(() => templates.missingVariables().count(), POLL).toBe(0);
+    await eventually('templates.sampleData() toContain \'"tracking_url"\'', async () => {
+      expect(await templates.sampleData()).toContain('"tracking_url"');
+      return true;
+    }, { timeoutMs: POLL.timeout, intervalMs: POLL.interval });
+    await eventually('templates.missingVariables().count() toBe 0', async () => {
+      expect(await templates.missingVariables().count()).toBe(0);
+      return true;
+    }, { timeoutMs: POLL.timeout, intervalMs: POLL.interval });
 
     expect(problems.pageErrors).toEqual([]);
     expect(problems.consoleErrors).toEqual([]);

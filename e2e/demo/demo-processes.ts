@@ -90,19 +90,12 @@ export function runProgram(program: ProgramName, args: readonly string[]): Promi
   });
 }
 
-/** Polls until `check` returns a value, the process dies, or the time is up. */
-export async function waitFor<T>(what: string, check: () => Promise<T | undefined>, options: { timeoutMs: number; process?: ManagedProcess }): Promise<T> {
-  const deadline = Date.now() + options.timeoutMs;
-  for (let wait = 50; ; wait = Math.min(wait * 2, 500)) {
-    const exitCode = options.process?.child.exitCode;
-    if (exitCode !== null && exitCode !== undefined) {
-      throw new Error(`${options.process?.name} exited (${exitCode}) while waiting for ${what}:\n${options.process?.output()}`);
-    }
-    const value = await check().catch(() => undefined);
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}${options.process ? `:\n${options.process.output()}` : ''}`);
-    await new Promise((resolve) => setTimeout(resolve, wait));
-  }
+/** For the kit's `eventually`: stop waiting at once, with the program's output, when it has exited. */
+export function exitedWhile(program: ManagedProcess, what: string): () => Error | undefined {
+  return () => {
+    const exitCode = program.child.exitCode;
+    return exitCode === null ? undefined : new Error(`${program.name} exited (${exitCode}) while waiting for ${what}:\n${program.output()}`);
+  };
 }
 
 export async function stopAll(processes: readonly ManagedProcess[]): Promise<void> {

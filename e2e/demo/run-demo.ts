@@ -8,9 +8,10 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import { eventually } from '@ledgerwire/test-kit';
 import { curlLine, demoInvoice } from './demo-invoice.js';
 import { choosePort, type PortChoice } from './demo-ports.js';
-import { runProgram, startProgram, stopAll, waitFor, waitForStdout, type ManagedProcess } from './demo-processes.js';
+import { runProgram, startProgram, stopAll, exitedWhile, waitForStdout, type ManagedProcess } from './demo-processes.js';
 
 const DEMO_BOOKS_COMPANY = 'Ledgerwire Demo Traders';
 
@@ -114,7 +115,7 @@ async function connect({ relayUrl, booksUrl }: Addresses, provisioned: Provision
   const connector = startProgram('connector', 'connector', ['run', ...common]);
   processes.push(connector);
   const [, pageUrl = ''] = await waitForStdout(connector, /"ui_url": "([^"]+)"/, 60_000);
-  await waitFor(
+  await eventually(
     'the connector to come online with the demo company open',
     async () => {
       const health = await json<{ connector: { online: boolean }; books: { running: boolean; company_open: boolean } }>(
@@ -122,7 +123,7 @@ async function connect({ relayUrl, booksUrl }: Addresses, provisioned: Provision
       );
       return health.connector.online && health.books.running && health.books.company_open ? true : undefined;
     },
-    { timeoutMs: 60_000, process: connector },
+    { timeoutMs: 60_000, giveUp: exitedWhile(connector, 'the connector to come online with the demo company open') },
   );
   step(`connector enrolled and paired: company ${provisioned.companyId} ↔ "${DEMO_BOOKS_COMPANY}" in the books`);
   return pageUrl;

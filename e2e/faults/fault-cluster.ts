@@ -5,8 +5,9 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { eventually } from '@ledgerwire/test-kit';
 import { systemFreePort } from '../demo/demo-ports.js';
-import { runProgram, stopAll, waitFor, waitForStdout, type ManagedProcess } from '../demo/demo-processes.js';
+import { runProgram, stopAll, waitForStdout, type ManagedProcess } from '../demo/demo-processes.js';
 import { journalDocument, requestJson, startProgram } from '../support/installation-programs.js';
 
 export const BOOKS_COMPANY = 'Ledgerwire Demo Traders';
@@ -118,7 +119,7 @@ export class FaultCluster {
   }
 
   async waitUntilConnected(): Promise<void> {
-    await waitFor(
+    await eventually(
       'the connector online with the books company open',
       async () => {
         const health = await this.api<{ connector: { online: boolean }; books: { running: boolean; company_open: boolean } }>(

@@ -12,8 +12,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runProgram, startProgram, stopAll, waitForStdout, type ManagedProcess } from '../demo/demo-processes.js';
 import { ConnectPage } from '../pages/connect-page.js';
 import { browserAvailable, launchChromium, openPage } from '../support/browser-session.js';
-import { callApi, E2E_OPERATOR_TOKEN, eventually, startConsoleRelay, type ConsoleRelay } from '../support/console-relay.js';
-import { startWebhookReceiver, type WebhookReceiver } from '../support/webhook-receiver.js';
+import { call, eventually, startWebhookCatcher, TEST_OPERATOR_TOKEN, type WebhookCatcher } from '@ledgerwire/test-kit';
+import { startConsoleRelay, type ConsoleRelay } from '../support/console-relay.js';
 
 const PHONE = { width: 390, height: 844 };
 const POLL = { timeout: 30_000 };
@@ -22,7 +22,7 @@ const DEMO_BOOKS_COMPANY = 'Ledgerwire Demo Traders';
 describe.skipIf(!browserAvailable())('connect link: from the link to a connected company', () => {
   let relay: ConsoleRelay;
   let browser: Browser;
-  let receiver: WebhookReceiver;
+  let receiver: WebhookCatcher;
   let credential: string;
   let customerId: string;
   let webhookSecret: string;
@@ -37,18 +37,18 @@ describe.skipIf(!browserAvailable())('connect link: from the link to a connected
     return `${relay.baseUrl}${link.pathname}${link.hash}`;
   };
   const api = <T = any>(method: string, url: string, status: number, body?: unknown) =>
-    callApi<T>(relay, method, url, status, { token: credential, ...(body === undefined ? {} : { body }) });
+    call<T>(relay, method, url, status, { token: credential, payload: body }).then(({ body }) => body);
 
   beforeAll(async () => {
     relay = await startConsoleRelay({ CONNECTOR_INSTALLER_FILE: installer, RELAY_WORKERS: '1' });
     browser = await launchChromium();
-    receiver = await startWebhookReceiver([200]);
-    const admin = { token: E2E_OPERATOR_TOKEN };
-    const { application } = await callApi<any>(relay, 'POST', '/admin/v1/applications', 201, { ...admin, body: { name: 'Sharma Billing' } });
-    const key = await callApi<any>(relay, 'POST', `/admin/v1/applications/${application.id}/keys`, 201, { ...admin, body: { environment: 'test', capabilities: [] } });
+    receiver = await startWebhookCatcher({ statuses: [200] });
+    const admin = { token: TEST_OPERATOR_TOKEN };
+    const { application } = (await call<any>(relay, 'POST', '/admin/v1/applications', 201, { ...admin, payload: { name: 'Sharma Billing' } })).body;
+    const key = (await call<any>(relay, 'POST', `/admin/v1/applications/${application.id}/keys`, 201, { ...admin, payload: { environment: 'test', capabilities: [] } })).body;
     credential = key.credential;
     customerId = (await api('POST', '/api/v1/customers', 200, { name: 'Sharma Traders' })).customer.id;
-    webhookSecret = (await api('POST', '/api/v1/webhooks', 200, { url: receiver.url, events: ['connect_session.completed'] })).webhook.secret;
+    webhookSecret = (await api('POST', '/api/v1/webhooks', 200, { url: receiver.url(), events: ['connect_session.completed'] })).webhook.secret;
   });
   afterAll(async () => {
     await stopAll(processes);
@@ -98,8 +98,8 @@ describe.skipIf(!browserAvailable())('connect link: from the link to a connected
     const health = await api('GET', `/api/v1/companies/${done.company_id}/health`, 200);
     expect(health).toMatchObject({ paired: true, connector: { online: true }, books: { running: true, company_open: true } });
 
-    const hook = await eventually('the completion webhook', async () => receiver.received.find((received) => received.type === 'connect_session.completed'), 30_000);
-    const verified = new Webhook(webhookSecret).verify(hook.body, hook.headers) as any;
+    const hook = await eventually('the completion webhook', async () => receiver.received.find((received) => received.type === 'connect_session.completed'), { timeoutMs: 30_000 });
+    const verified = new Webhook(webhookSecret).verify(hook.body, hook.headers as Record<string, string>) as any;
     expect(verified.data).toMatchObject({ connect_session_id: session.id, company_id: done.company_id, company_name: 'Sharma Retail', machine_name: 'shop-counter', books_company_name: DEMO_BOOKS_COMPANY });
   });
 

@@ -9,8 +9,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
+import { eventually } from '@ledgerwire/test-kit';
 import { portIsFree } from '../demo/demo-ports.js';
-import { repositoryRoot, startProgram, stopAll, waitFor, waitForStdout, type ManagedProcess } from '../demo/demo-processes.js';
+import { repositoryRoot, startProgram, stopAll, exitedWhile, waitForStdout, type ManagedProcess } from '../demo/demo-processes.js';
 
 const run = promisify(execFile);
 
@@ -55,10 +56,7 @@ describe('npm run demo', { timeout: 240_000 }, () => {
         demo?.on('exit', (code, signal) => resolve({ code, signal })),
       );
       const started = demo;
-      const curl = await waitFor('the demo to print its curl', async () => /^curl -sS -X POST .+$/m.exec(output)?.[0], {
-        timeoutMs: 180_000,
-        process: { name: 'demo', child: started, output: () => output, stdout: () => output },
-      });
+      const curl = await eventually('the demo to print its curl', async () => /^curl -sS -X POST .+$/m.exec(output)?.[0], { timeoutMs: 180_000, giveUp: exitedWhile({ name: 'demo', child: started, output: () => output, stdout: () => output }, 'the demo to print its curl') });
 
       // Every address a person needs, none of them the ports already taken.
       const consoleUrl = new URL(lineAfter(output, 'Console \\(signed in\\):'));
@@ -80,7 +78,7 @@ describe('npm run demo', { timeout: 240_000 }, () => {
       const accepted = JSON.parse((await run('bash', ['-c', curl])).stdout) as { success: boolean; transaction_id: string; company_id: number };
       expect(accepted.success).toBe(true);
       const credential = /Bearer ([^']+)'/.exec(curl)?.[1] ?? '';
-      const transaction = await waitFor(
+      const transaction = await eventually(
         'the invoice to complete',
         async () => {
           const response = await fetch(`${relayUrl}/api/v1/transactions/${accepted.transaction_id}?company_id=${accepted.company_id}`, {

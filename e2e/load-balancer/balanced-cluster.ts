@@ -2,15 +2,15 @@
 // run's own (ThrowawayPostgres), nginx in front of them with the repository's deployment config, and
 // one enrolled, paired connector that knows only the balancer's URL. Every API call goes through the
 // balancer too; only the readiness of one relay (during a rolling restart) is asked of the relay itself.
+import { eventually, startWebhookCatcher, type WebhookCatcher } from '@ledgerwire/test-kit';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { systemFreePort } from '../demo/demo-ports.js';
-import { runProgram, stopAll, waitFor, waitForStdout, type ManagedProcess } from '../demo/demo-processes.js';
+import { runProgram, stopAll, exitedWhile, waitForStdout, type ManagedProcess } from '../demo/demo-processes.js';
 import { BOOKS_COMPANY, type BooksVoucher } from '../faults/fault-cluster.js';
 import { ThrowawayPostgres } from '../faults/throwaway-postgres.js';
-import { startWebhookReceiver, type WebhookReceiver } from '../support/webhook-receiver.js';
 import { journalDocument, requestJson, startProgram } from '../support/installation-programs.js';
 import { NginxBalancer } from './nginx-balancer.js';
 
@@ -47,7 +47,7 @@ export class BalancedCluster {
   readonly relayPorts: number[] = [];
   readonly unexpectedExits: string[] = [];
   balancer: NginxBalancer | undefined;
-  receiver: WebhookReceiver | undefined;
+  receiver: WebhookCatcher | undefined;
   private emulator: ManagedProcess | undefined;
   private readonly relays: (ManagedProcess | undefined)[] = [];
   private connector: ManagedProcess | undefined;
@@ -89,12 +89,12 @@ export class BalancedCluster {
     this.connector = startProgram('connector', 'connector', ['run', ...common], CONNECTOR_ENV, { keepChars: 8_000_000 });
     this.watch(this.connector, false);
     await waitForStdout(this.connector, /"ui_url"/, 60_000);
-    await waitFor('the connector online through the balancer with the books company open', async () => {
+    await eventually('the connector online through the balancer with the books company open', async () => {
       const health = await this.api<{ connector: { online: boolean }; books: { running: boolean; company_open: boolean } }>(
         'GET', `/api/v1/companies/${this.companyId}/health?company_id=${this.companyId}`,
       );
       return health.connector.online && health.books.running && health.books.company_open ? true : undefined;
-    }, { timeoutMs: 60_000, process: this.connector });
+    }, { timeoutMs: 60_000, giveUp: exitedWhile(this.connector, 'the connector online through the balancer with the books company open') });
   }
 
   async startRelay(index: number): Promise<void> {
@@ -215,8 +215,8 @@ export class BalancedCluster {
     const { application } = await operator<{ application: { id: string } }>('POST', '/admin/v1/applications', { name: 'Load balancer' });
     this.credential = (await operator<{ credential: string }>('POST', `/admin/v1/applications/${application.id}/keys`, { environment: 'test' })).credential;
     // The presence webhooks are subscribed before the connector first connects: every event is seen.
-    this.receiver = await startWebhookReceiver([200]);
-    await this.api('POST', '/api/v1/webhooks', { url: this.receiver.url, events: ['connector.online', 'connector.offline'] });
+    this.receiver = await startWebhookCatcher({ statuses: [200] });
+    await this.api('POST', '/api/v1/webhooks', { url: this.receiver.url(), events: ['connector.online', 'connector.offline'] });
     const { customer } = await this.api<{ customer: { id: number | string; token: string } }>('POST', '/api/v1/customers', { name: 'Balanced Traders' });
     const company = await this.api<{ company_id: number }>('POST', '/api/v1/companies', { name: 'Balanced Traders — books' });
     await this.api('POST', `/api/v1/companies/${company.company_id}/customer`, { customer_id: customer.id });

@@ -6,6 +6,7 @@ import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { eventually } from '@ledgerwire/test-kit';
 import { systemFreePort } from '../demo/demo-ports.js';
 import { repositoryRoot } from '../demo/demo-processes.js';
 
@@ -78,12 +79,16 @@ export class NginxBalancer {
     this.child.stderr?.on('data', keep);
     // nginx writes its pid file once it listens: that file, for this very process, is the readiness signal.
     const pidFile = path.join(this.prefix, 'nginx.pid');
-    const deadline = Date.now() + 15_000;
-    for (let wait = 20; ; wait = Math.min(wait * 2, 200)) {
-      if (this.child.exitCode !== null) throw new Error(`nginx exited (${this.child.exitCode}):\n${this.output}${this.errorLog()}`);
-      if (fs.existsSync(pidFile) && fs.readFileSync(pidFile, 'utf8').trim() === String(this.child.pid)) return;
-      if (Date.now() > deadline) throw new Error(`nginx did not start:\n${this.output}${this.errorLog()}`);
-      await new Promise((resolve) => setTimeout(resolve, wait));
+    const child = this.child;
+    try {
+      await eventually('nginx to write its pid file', () => fs.existsSync(pidFile) && fs.readFileSync(pidFile, 'utf8').trim() === String(child.pid), {
+        timeoutMs: 15_000,
+        intervalMs: 20,
+        giveUp: () => (child.exitCode === null ? undefined : new Error(`nginx exited (${child.exitCode}):\n${this.output}${this.errorLog()}`)),
+      });
+    } catch (error) {
+      if (child.exitCode !== null) throw error;
+      throw new Error(`nginx did not start:\n${this.output}${this.errorLog()}`);
     }
   }
 

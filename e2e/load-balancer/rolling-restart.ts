@@ -4,7 +4,7 @@
 // the connector moved to a surviving relay each time its own went down, the presence webhooks were
 // neither doubled nor lost, and the longest waits are measured: the connector without a session (held
 // to one reconnect) and the books idle while work waited (held below a job lease, see STALL_BOUND_MS).
-import { waitFor } from '../demo/demo-processes.js';
+import { eventually } from '@ledgerwire/test-kit';
 import { BalancedCluster, CONNECTOR_ENV, RELAY_ENV, type Transaction } from './balanced-cluster.js';
 import { watchOrphanedLeases } from './orphaned-leases.js';
 
@@ -66,7 +66,7 @@ export async function runRollingRestart(options: RollingRestartOptions): Promise
   const cluster = new BalancedCluster(options.relays);
   try {
     await cluster.start();
-    await waitFor('the first connector.online webhook', async () => (cluster.receiver?.received.some((e) => e.type === 'connector.online') ? true : undefined), { timeoutMs: 30_000 }).catch(
+    await eventually('the first connector.online webhook', async () => (cluster.receiver?.received.some((e) => e.type === 'connector.online') ? true : undefined), { timeoutMs: 30_000 }).catch(
       async (error: unknown) => {
         throw new Error(`${String(error)}\n${await cluster.diagnostics()}`);
       },
@@ -101,7 +101,7 @@ export async function runRollingRestart(options: RollingRestartOptions): Promise
     // The connector's last session is still open; once it is stopped, nginx logs that one too.
     const sessionsBefore = socketRequests(cluster).filter((r) => r.status === 101).length;
     await cluster.stopConnector();
-    await waitFor("the connector's last session in nginx's log", async () => (socketRequests(cluster).filter((r) => r.status === 101).length > sessionsBefore ? true : undefined), { timeoutMs: 10_000 });
+    await eventually("the connector's last session in nginx's log", async () => (socketRequests(cluster).filter((r) => r.status === 101).length > sessionsBefore ? true : undefined), { timeoutMs: 10_000 });
     const sockets = socketRequests(cluster);
     const sessions = sockets.filter((r) => r.status === 101).sort((a, b) => a.startedAt - b.startedAt);
     let longestReconnectMs = 0;
@@ -167,11 +167,11 @@ async function restartEach(cluster: BalancedCluster, rounds: number, origin: num
       const exitCode = await cluster.stopRelay(index);
       const exitedAt = Date.now();
       await cluster.startRelay(index);
-      await waitFor(`${relay} ready`, async () => ((await cluster.relayReady(index)) ? true : undefined), { timeoutMs: 60_000 });
+      await eventually(`${relay} ready`, async () => ((await cluster.relayReady(index)) ? true : undefined), { timeoutMs: 60_000 });
       const readyAt = Date.now();
       // nginx took the relay out of rotation when it refused connections; it sends it requests again
       // after fail_timeout. The next relay goes down only once this one carries traffic.
-      await waitFor(`${relay} back in nginx's rotation`, async () => ((await cluster.balancedReadyzAnsweredBy()) === relay ? true : undefined), { timeoutMs: 60_000 });
+      await eventually(`${relay} back in nginx's rotation`, async () => ((await cluster.balancedReadyzAnsweredBy()) === relay ? true : undefined), { timeoutMs: 60_000 });
       records.push({ relay, at: stoppedAt - origin, exitCode, shutdownMs: exitedAt - stoppedAt, downMs: readyAt - stoppedAt, backInRotationMs: Date.now() - readyAt });
     }
   }

@@ -1,47 +1,48 @@
 // The books' busy time the control API reports: the union of request spans (a clock of our own for the
 // arithmetic), and over the real XML port, a request held by a stall counted busy until it is answered.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { testClock } from '@ledgerwire/test-kit';
 import { BusyTime } from '../src/control/busy-time.js';
 import { control, startTestEmulator, type TestEmulator } from './helpers.js';
 
 describe('BusyTime', () => {
   it('sums the spans of requests, counting time two of them overlap once', () => {
-    let now = 0;
-    const busy = new BusyTime(() => now);
+    const clock = testClock(0);
+    const busy = new BusyTime(clock.now);
     expect(busy.sample()).toEqual({ busyMs: 0, requests: 0, connections: 0, clockMs: 0, serving: 0, idleSinceMs: null, collectorMs: 0 });
     busy.connection();
-    now = 10;
+    clock.set(10);
     const first = busy.begin();
-    now = 15;
+    clock.set(15);
     const second = busy.begin(); // queued behind the first
-    now = 20;
+    clock.set(20);
     first();
     expect(busy.sample()).toEqual({ busyMs: 10, requests: 2, connections: 1, clockMs: 20, serving: 1, idleSinceMs: null, collectorMs: 0 });
-    now = 30;
+    clock.set(30);
     second();
     second(); // ending twice changes nothing
-    now = 50;
+    clock.set(50);
     expect(busy.sample()).toEqual({ busyMs: 20, requests: 2, connections: 1, clockMs: 50, serving: 0, idleSinceMs: 30, collectorMs: 0 });
     const third = busy.begin();
-    now = 55;
+    clock.set(55);
     expect(busy.sample().busyMs).toBe(25); // the span under way, up to the sample
     third();
     expect(busy.sample()).toMatchObject({ busyMs: 25, serving: 0, idleSinceMs: 55 });
   });
 
   it('counts apart the collector pauses that fall between spans, whenever they are reported, and never time a span holds', () => {
-    let now = 0;
-    const busy = new BusyTime(() => now);
+    const clock = testClock(0);
+    const busy = new BusyTime(clock.now);
     const first = busy.begin();
-    now = 10;
+    clock.set(10);
     first();
-    now = 20;
+    clock.set(20);
     const second = busy.begin(); // idle 10–20
     busy.collector(8, 4); // 8–12: 2 ms in the span, 2 ms in the gap, reported after the next span began
-    now = 30;
+    clock.set(30);
     second();
     busy.collector(25, 2); // all inside the second span
-    now = 40;
+    clock.set(40);
     busy.collector(32, 3); // in the gap under way (30–40)
     expect(busy.sample()).toMatchObject({ busyMs: 20, collectorMs: 5, idleSinceMs: 30 });
   });

@@ -1,6 +1,7 @@
 // The control API: books stop/start, companies close/open, latency, faults, reset, restart survival.
 import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eventually } from '@ledgerwire/test-kit';
 import { startEmulator } from '../src/index.js';
 import { collectionRequest, control, counters, entry, importData, postXml, startTestEmulator, voucher, type TestEmulator } from './helpers.js';
 
@@ -53,10 +54,13 @@ describe('control API', () => {
   });
 
   it('latency delays answers; bad bodies are 400 with a message', async () => {
-    await control(t.emulator, 'POST', '/latency', 200, { ms: 150 });
-    const started = Date.now();
-    await fetch(t.emulator.xmlUrl);
-    expect(Date.now() - started).toBeGreaterThanOrEqual(140);
+    // Order, not a stopwatch: while the emulator reports the request under way, its answer has not come.
+    await control(t.emulator, 'POST', '/latency', 200, { ms: 1_000 });
+    let answered = false;
+    const answer = fetch(t.emulator.xmlUrl).then(() => (answered = true));
+    await eventually('the delayed request to be under way', async () => (await control(t.emulator, 'GET', '/busy', 200)).serving > 0);
+    expect(answered).toBe(false);
+    await answer;
     await control(t.emulator, 'POST', '/latency', 200, { ms: 0 });
     expect((await control(t.emulator, 'POST', '/latency', 400, { ms: -1 })).error).toMatch(/ms must be/);
     expect((await control(t.emulator, 'POST', '/faults', 400, { kind: 'meteor' })).error).toMatch(/kind must be one of/);

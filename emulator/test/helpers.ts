@@ -2,6 +2,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { call } from '@ledgerwire/test-kit';
 import { startEmulator, type RunningEmulator, type SeedName } from '../src/index.js';
 
 export interface TestEmulator {
@@ -30,14 +31,7 @@ export async function postUtf16(url: string, xml: string): Promise<string> {
 }
 
 export async function control(emulator: RunningEmulator, method: string, route: string, expectedStatus: number, body?: unknown): Promise<any> {
-  const response = await fetch(`${emulator.controlUrl}${route}`, {
-    method,
-    body: body === undefined ? undefined : JSON.stringify(body),
-    headers: body === undefined ? undefined : { 'Content-Type': 'application/json' },
-  });
-  const json = (await response.json()) as unknown;
-  if (response.status !== expectedStatus) throw new Error(`${method} ${route}: expected ${expectedStatus}, got ${response.status} ${JSON.stringify(json)}`);
-  return json;
+  return (await call(emulator.controlUrl, method, route, expectedStatus, body === undefined ? {} : { payload: body })).body;
 }
 
 /** Legacy `Import Data` envelope around objects. */

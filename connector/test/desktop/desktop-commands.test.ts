@@ -6,16 +6,16 @@ import fs from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eventually } from '@ledgerwire/test-kit';
 import { runConnectorCli } from '../helpers/connector-cli.js';
-import { eventually, startTestEmulator, tempDataDir, type TestEmulator } from '../helpers/test-emulator.js';
-import { startTestRelay, type TestRelay } from '../helpers/test-relay.js';
+import { startTestEmulator, tempDataDir, type TestEmulator } from '../helpers/test-emulator.js';
+import { startCustomerRelay, type CustomerRelay } from '../helpers/customer-relay.js';
 
-
-let relay: TestRelay;
+let relay: CustomerRelay;
 let books: TestEmulator;
 
 beforeAll(async () => {
-  [relay, books] = await Promise.all([startTestRelay(), startTestEmulator()]);
+  [relay, books] = await Promise.all([startCustomerRelay(), startTestEmulator()]);
 });
 afterAll(async () => {
   await relay?.close();
@@ -61,16 +61,16 @@ describe('the connector as desktop software', { timeout: 240_000 }, () => {
     const first = liveStatus(dataDir);
     expect(first).toBeDefined();
     expect(JSON.parse(opened.stdout)).toMatchObject({ running: true, pid: first!.pid, ui_url: first!.uiUrl });
-    await eventually(() => browser.opened().length === 1, 'the page to be opened');
+    await eventually('the page to be opened', () => browser.opened().length === 1);
     expect(browser.opened()).toEqual([first!.uiUrl]);
 
     // A second start (logon, or a double click) finds the first: it opens that one's page, and exits.
     const again = await connector(['run', '--background', '--open', '--data', dataDir], env);
     expect(again.code).toBe(0);
     expect(JSON.parse(again.stdout)).toMatchObject({ already: true, pid: first!.pid, ui_url: first!.uiUrl });
-    await eventually(() => browser.opened().length === 2, 'the page to be opened again');
+    await eventually('the page to be opened again', () => browser.opened().length === 2);
     expect(browser.opened()).toEqual([first!.uiUrl, first!.uiUrl]);
-    await eventually(() => liveStatus(dataDir)?.status.relay.state === 'online', 'the background connector to connect');
+    await eventually('the background connector to connect', () => liveStatus(dataDir)?.status.relay.state === 'online');
 
     const diagnostics = await connector(['diagnostics', '--data', dataDir]);
     expect(diagnostics.code).toBe(0);

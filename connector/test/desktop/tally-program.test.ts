@@ -1,6 +1,7 @@
 // Whether TallyPrime's program runs, read from Windows' own process lists as they print (tasklist's CSV,
 // wmic's UTF-16 table), and the one question it answers: TallyPrime closed, or open with its XML port off.
 import { describe, expect, it } from 'vitest';
+import { testClock } from '@ledgerwire/test-kit';
 import { booksOnThisComputer, programOutputText, readTasklist, readWmic, tallyProgramState, TallyProgramWatch } from '../../src/core/books/tally-program.js';
 import { booksAttention, describeBooks } from '../../src/core/service/connector-status.js';
 
@@ -33,12 +34,12 @@ describe("TallyPrime's program", () => {
   });
 
   it('is asked at most once per gap, and not at all while the books answer', async () => {
-    let now = 0;
+    const clock = testClock(0);
     let asks = 0;
-    const watch = new TallyProgramWatch({ minGapMs: 5_000, now: () => now, ask: async () => ((asks += 1), 'running') });
+    const watch = new TallyProgramWatch({ minGapMs: 5_000, now: clock.now, ask: async () => ((asks += 1), 'running') });
     expect(await watch.refresh()).toBe(true);
     expect(await watch.refresh()).toBe(false);
-    now = 5_000;
+    clock.set(5_000);
     expect(await watch.refresh()).toBe(false);
     expect(asks).toBe(2);
     watch.reset();

@@ -1,9 +1,10 @@
 // A connector started in-process against a real relay and the emulator, enrolled with the customer
 // token and paired to the emulator's demo company: what a user has after setting it up.
+import { eventually } from '@ledgerwire/test-kit';
 import { startConnectorService, type ConnectorHandle, type LogRecord } from '../../src/index.js';
 import type { ConfigOverrides } from '../../src/core/config/load-config.js';
-import { eventually, tempDataDir, type TestEmulator } from './test-emulator.js';
-import type { TestRelay } from './test-relay.js';
+import { tempDataDir, type TestEmulator } from './test-emulator.js';
+import type { CustomerRelay } from './customer-relay.js';
 
 export const FAST: ConfigOverrides = { presenceIntervalMs: 100, booksStopConfirmMs: 300, syncIntervalMs: 3_600_000, reconnectBaseMs: 50, reconnectCapMs: 500, logLevel: 'silent' };
 
@@ -12,17 +13,17 @@ export async function startConnector(books: TestEmulator, dataDir = tempDataDir(
   return startConnectorService({ dataDir, booksUrl: books.xmlUrl, config: { ...FAST, ...config }, log });
 }
 
-export async function enrolAndPair(connector: ConnectorHandle, relay: TestRelay, books: TestEmulator, companyId = relay.companyIds[0] as number) {
+export async function enrolAndPair(connector: ConnectorHandle, relay: CustomerRelay, books: TestEmulator, companyId = relay.companyIds[0] as number) {
   await connector.service.enrol({ relayUrl: relay.baseUrl, token: relay.customerToken, machineName: `pc-${companyId}-${Date.now()}` });
-  await eventually(() => connector.status().relay.state === 'online', 'the connector to come online');
+  await eventually('the connector to come online', () => connector.status().relay.state === 'online');
   const company = (await books.companies())[0] as { guid: string; name: string };
   await connector.service.pair(companyId, company.name);
   return company;
 }
 
-export async function transactionSettled(relay: TestRelay, jobId: string, companyId: number) {
-  return eventually(async () => {
+export async function transactionSettled(relay: CustomerRelay, jobId: string, companyId: number) {
+  return eventually(`transaction ${jobId} to settle`, async () => {
     const { transaction } = await relay.api('GET', `/api/v1/transactions/${jobId}?company_id=${companyId}`);
     return transaction.status === 'completed' || transaction.status === 'failed' ? transaction : undefined;
-  }, `transaction ${jobId} to settle`, 20_000);
+  }, { timeoutMs: 20_000 });
 }

@@ -5,27 +5,18 @@
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { runCli, type CliResult } from '@ledgerwire/test-kit';
 
 export const REPOSITORY_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 const CLI = path.join(REPOSITORY_ROOT, 'connector/dist/cli.mjs');
 const QUIET_ENV = { LEDGERWIRE_LOG_LEVEL: 'warn', LEDGERWIRE_PRESENCE_INTERVAL_MS: '200', LEDGERWIRE_RECONNECT_BASE_MS: '50', LEDGERWIRE_RECONNECT_CAP_MS: '500' };
-
-export type CliResult = { code: number | null; stdout: string; stderr: string };
 
 /** Starts `connector <args>` and hands back the process, for commands that keep running (`run`). */
 export function spawnConnectorCli(args: string[], env: Record<string, string> = {}): ChildProcessWithoutNullStreams {
   return spawn(process.execPath, [CLI, ...args], { cwd: REPOSITORY_ROOT, env: { ...process.env, ...QUIET_ENV, ...env } });
 }
 
-/** Runs `connector <args>` to its end and gathers what it printed. */
+/** Runs `connector <args>` to its end (through the kit's runner) and gathers what it printed. */
 export function runConnectorCli(args: string[], env: Record<string, string> = {}): Promise<CliResult> {
-  return new Promise((resolve, reject) => {
-    const child = spawnConnectorCli(args, env);
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk) => (stdout += chunk));
-    child.stderr.on('data', (chunk) => (stderr += chunk));
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code, stdout, stderr }));
-  });
+  return runCli(CLI, { args, cwd: REPOSITORY_ROOT, env: { ...QUIET_ENV, ...env } });
 }

@@ -1,9 +1,9 @@
 // The books for connector tests: the emulator over real HTTP in a temp directory, with its control API.
 import fs from 'node:fs';
-import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { startEmulator, type RunningEmulator } from '@ledgerwire/emulator';
+import { call } from '@ledgerwire/test-kit';
 
 export type TestEmulator = Readonly<{
   emulator: RunningEmulator;
@@ -17,23 +17,10 @@ export type TestEmulator = Readonly<{
 export async function startTestEmulator(options: { vouchers?: number } = {}): Promise<TestEmulator> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lw-emulator-'));
   const emulator = await startEmulator({ port: 0, controlPort: 0, dataDir, seed: 'demo', ...(options.vouchers ? { vouchers: options.vouchers } : {}) });
-  // A connection per call: a kept one the server closed while a busy machine delayed the client's own
-  // idle timer would fail the next POST (which is never retried) with ECONNRESET.
-  const control = <T = any>(method: 'GET' | 'POST', route: string, body?: unknown): Promise<T> =>
-    new Promise((resolve, reject) => {
-      const payload = body === undefined ? undefined : JSON.stringify(body);
-      const request = http.request(`${emulator.controlUrl}${route}`, { method, agent: false, headers: payload === undefined ? {} : { 'content-type': 'application/json' } }, (response) => {
-        let text = '';
-        response.on('data', (chunk: Buffer) => (text += chunk.toString('utf8')));
-        response.on('end', () => {
-          const json = JSON.parse(text || 'null') as T;
-          if ((response.statusCode ?? 0) >= 400) reject(new Error(`emulator control ${method} ${route}: ${response.statusCode} ${text}`));
-          else resolve(json);
-        });
-      });
-      request.on('error', reject);
-      request.end(payload);
-    });
+  // The kit's call over node:http, a connection per call (a kept one the server closed while a busy
+  // machine delayed the client's own idle timer would fail the next POST with ECONNRESET).
+  const control = async <T = any>(method: 'GET' | 'POST', route: string, body?: unknown): Promise<T> =>
+    (await call<T>(emulator.controlUrl, method, route, 200, body === undefined ? {} : { payload: body })).body;
   return {
     emulator,
     xmlUrl: emulator.xmlUrl,
@@ -49,21 +36,4 @@ export async function startTestEmulator(options: { vouchers?: number } = {}): Pr
 
 export function tempDataDir(prefix = 'lw-connector-'): string {
   return fs.mkdtempSync(path.join(os.tmpdir(), prefix));
-}
-
-/** Polls a condition (no fixed sleeps): resolves when it holds, fails after `timeoutMs`. */
-export async function eventually<T>(check: () => T | Promise<T>, what: string, timeoutMs = 15_000): Promise<NonNullable<T>> {
-  const deadline = Date.now() + timeoutMs;
-  let last: unknown;
-  for (;;) {
-    try {
-      const value = await check();
-      if (value) return value as NonNullable<T>;
-    } catch (error) {
-      last = error;
-    }
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}${last ? `: ${String(last)}` : ''}`);
-    await new Promise((resolve) => setImmediate(resolve));
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
 }

@@ -4,6 +4,7 @@
 // driver must give the same answers.
 import fs from 'node:fs';
 import { afterEach, describe, expect, it } from 'vitest';
+import { testClock } from '@ledgerwire/test-kit';
 import { JobStore } from '../../src/core/state/job-store.js';
 import { databasePath, LOCAL_DATABASE_MIGRATIONS, openLocalDatabase, type LocalDatabase } from '../../src/core/state/local-database.js';
 import { LogStore } from '../../src/core/state/log-store.js';
@@ -81,8 +82,8 @@ describe.each(driversUnderTest())('local store on %s', (driver) => {
 
   it('keeps jobs: each received once, a redelivery raising its attempt, settled, reported and pruned', () => {
     const db = open();
-    let now = T0;
-    const jobs = new JobStore(db, () => now);
+    const clock = testClock(T0.getTime());
+    const jobs = new JobStore(db, clock.date);
     const [a, b] = [voucherJob(company, journalDocument('ST-1')), voucherJob(company, journalDocument('ST-2'))];
     expect(jobs.receive([a, b]).map(({ isNew }) => isNew)).toEqual([true, true]);
     expect(jobs.receive([{ ...a, attempt: 2 }])).toMatchObject([{ isNew: false, job: { jobId: a.job_id, attempt: 2 } }]);
@@ -94,7 +95,7 @@ describe.each(driversUnderTest())('local store on %s', (driver) => {
     jobs.markImporting([a.job_id, b.job_id]);
     jobs.markQueued([b.job_id]);
     expect(jobs.counts()).toEqual({ waiting: 1, importing: 1, unreported: 0, settled: 0 });
-    now = new Date(T0.getTime() + 1000);
+    clock.set(T0.getTime() + 1000);
     const [openA] = jobs.open();
     expect(jobs.settle([{ job: openA!, outcome: completed }])).toMatchObject([{ jobId: a.job_id, state: 'settled', outcome: completed, reported: false }]);
     expect(jobs.outbox().map((job) => job.jobId)).toEqual([a.job_id]);
@@ -109,8 +110,8 @@ describe.each(driversUnderTest())('local store on %s', (driver) => {
 
     // A fresh store over the same database reads the open job from disk.
     expect(new JobStore(db).open().map((job) => [job.jobId, job.state])).toEqual([[b.job_id, 'queued']]);
-    expect(jobs.prune(now)).toBe(0);
-    expect(jobs.prune(new Date(now.getTime() + 1))).toBe(1);
+    expect(jobs.prune(clock.date())).toBe(0);
+    expect(jobs.prune(new Date(clock.now() + 1))).toBe(1);
     expect(jobs.get(a.job_id)).toBeUndefined();
     expect(db.prepare('SELECT COUNT(*) AS n FROM job_documents').get()).toEqual({ n: 1 });
   });
@@ -149,14 +150,14 @@ describe.each(driversUnderTest())('local store on %s', (driver) => {
   });
 
   it('keeps sync cursors, the last run, and the objects the relay holds', () => {
-    let now = T0;
-    const sync = new SyncStateStore(open(), () => now);
+    const clock = testClock(T0.getTime());
+    const sync = new SyncStateStore(open(), clock.date);
     sync.saveCursor(1, 'vouchers', '100');
     sync.saveCursor(1, 'vouchers', '120');
     sync.saveCursor(1, 'masters', '7');
     expect([sync.cursor(1, 'vouchers'), sync.cursor(1, 'masters'), sync.cursor(2, 'vouchers')]).toEqual(['120', '7', undefined]);
     sync.recordRun(1, { ok: true, summary: '3 vouchers' });
-    now = new Date(T0.getTime() + 60_000);
+    clock.set(T0.getTime() + 60_000);
     sync.recordRun(1, { ok: false, summary: 'books not running', error: 'connect ECONNREFUSED' });
     expect(sync.run(1)).toEqual({ companyId: 1, lastSyncAt: T0.toISOString(), lastResult: 'books not running', lastError: 'connect ECONNREFUSED', passes: 2 });
     sync.rememberObjects(1, ['c', 'a', 'b'].map((guid) => ({ guid, object: 'voucher' as const, alterId: '1' })));

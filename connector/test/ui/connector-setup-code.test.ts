@@ -3,23 +3,24 @@
 // this page completes the session; and a second computer typing the used code is told so plainly.
 import { chromium, type Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { eventually } from '@ledgerwire/test-kit';
 import { startConnectorService, type ConnectorHandle } from '../../src/index.js';
 import { FAST } from '../helpers/connected-connector.js';
 import { startTestEmulator, tempDataDir, type TestEmulator } from '../helpers/test-emulator.js';
-import { startTestRelay, type TestRelay } from '../helpers/test-relay.js';
+import { startCustomerRelay, type CustomerRelay } from '../helpers/customer-relay.js';
 import { ConnectorHomePage } from './pages/connector-home-page.js';
 
 const browserAvailable = inject('browserAvailable');
 const SLOW = { timeout: 30_000 };
 
 describe.skipIf(!browserAvailable)('the connector page with a setup code', { timeout: 120_000 }, () => {
-  let relay: TestRelay;
+  let relay: CustomerRelay;
   let books: TestEmulator;
   const connectors: ConnectorHandle[] = [];
   let browser: Browser;
 
   beforeAll(async () => {
-    [relay, books] = await Promise.all([startTestRelay(), startTestEmulator()]);
+    [relay, books] = await Promise.all([startCustomerRelay(), startTestEmulator()]);
     browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'] });
   });
   afterAll(async () => {
@@ -47,12 +48,24 @@ describe.skipIf(!browserAvailable)('the connector page with a setup code', { tim
     const page = new ConnectorHomePage(await context.newPage());
     await page.open(first.uiUrl);
     await page.enrol(relay.baseUrl, session.setup_code.toLowerCase().replace('-', ' '), 'counter-pc');
-    await expect.poll(() => page.enrolResult().textContent(), SLOW).toMatch(/Connected as con_/);
-    await expect.poll(async () => (await relay.api('GET', `/api/v1/connect-sessions/${session.id}`)).connect_session.status, SLOW).toMatch(/^(connector_enrolled|books_found)$/);
+    await eventually('page.enrolResult().textContent() toMatch /Connected as con_/', async () => {
+      expect(await page.enrolResult().textContent()).toMatch(/Connected as con_/);
+      return true;
+    }, { timeoutMs: SLOW.timeout });
+    await eventually('(await relay.api(\'GET\', `/api/v1/connect-sessions/${session.id}`)).connect_session.status toMatch /^(connector_enrolled|books_found)$/', async () => {
+      expect(await (await relay.api('GET', `/api/v1/connect-sessions/${session.id}`)).connect_session.status).toMatch(/^(connector_enrolled|books_found)$/);
+      return true;
+    }, { timeoutMs: SLOW.timeout });
 
-    await expect.poll(() => page.pairForm().count(), SLOW).toBe(1);
+    await eventually('page.pairForm().count() toBe 1', async () => {
+      expect(await page.pairForm().count()).toBe(1);
+      return true;
+    }, { timeoutMs: SLOW.timeout });
     await page.pair(booksCompany!.name, companyId);
-    await expect.poll(async () => (await relay.api('GET', `/api/v1/connect-sessions/${session.id}`)).connect_session.status, SLOW).toBe('completed');
+    await eventually('(await relay.api(\'GET\', `/api/v1/connect-sessions/${session.id}`)).connect_session.status toBe \'completed\'', async () => {
+      expect(await (await relay.api('GET', `/api/v1/connect-sessions/${session.id}`)).connect_session.status).toBe('completed');
+      return true;
+    }, { timeoutMs: SLOW.timeout });
     expect(page.problems).toEqual([]);
 
     const second = await startConnector();
@@ -60,7 +73,10 @@ describe.skipIf(!browserAvailable)('the connector page with a setup code', { tim
     await other.open(second.uiUrl);
     await other.enrol(relay.baseUrl, session.setup_code, 'back-office-pc');
     const refusal = other.page.getByRole('alert');
-    await expect.poll(() => refusal.textContent(), SLOW).toMatch(/Not connected:.*did not accept this setup code.*works once.*ask your software provider for a new link/);
+    await eventually('refusal.textContent() toMatch /Not connected:.*did not accept this setup code.*works once.*ask your software provider for a new link/', async () => {
+      expect(await refusal.textContent()).toMatch(/Not connected:.*did not accept this setup code.*works once.*ask your software provider for a new link/);
+      return true;
+    }, { timeoutMs: SLOW.timeout });
     await context.close();
   });
 });

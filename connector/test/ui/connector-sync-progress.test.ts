@@ -4,12 +4,13 @@
 // Every change of the page is recorded in the page itself (a MutationObserver), so nothing is sampled
 // by sleeping.
 import type { Browser } from 'playwright-core';
+import { eventually } from '@ledgerwire/test-kit';
 import { launchChromium } from '../helpers/chromium.js';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { startConnectorService, type ConnectorHandle } from '../../src/index.js';
 import { FAST } from '../helpers/connected-connector.js';
-import { eventually, startTestEmulator, tempDataDir, type TestEmulator } from '../helpers/test-emulator.js';
-import { startTestRelay, type TestRelay } from '../helpers/test-relay.js';
+import { startTestEmulator, tempDataDir, type TestEmulator } from '../helpers/test-emulator.js';
+import { startCustomerRelay, type CustomerRelay } from '../helpers/customer-relay.js';
 import { ConnectorHomePage } from './pages/connector-home-page.js';
 
 const browserAvailable = inject('browserAvailable');
@@ -30,13 +31,13 @@ const RECORD_CHANGES = `(() => {
 })()`;
 
 describe.skipIf(!browserAvailable)('connector page: a long first sync', { timeout: 180_000 }, () => {
-  let relay: TestRelay;
+  let relay: CustomerRelay;
   let books: TestEmulator;
   let connector: ConnectorHandle;
   let browser: Browser;
 
   beforeAll(async () => {
-    relay = await startTestRelay({ companies: 1 });
+    relay = await startCustomerRelay({ companies: 1 });
     books = await startTestEmulator({ vouchers: 3000 });
     // Small windows and batches: many confirmed steps, as over a slow line to the relay.
     connector = await startConnectorService({ dataDir: tempDataDir(), booksUrl: books.xmlUrl, config: { ...FAST, syncBatchItems: 50, syncWindowVouchers: 100 } });
@@ -51,10 +52,13 @@ describe.skipIf(!browserAvailable)('connector page: a long first sync', { timeou
 
   it('moves the bar smoothly by vouchers sent, and says "up to date" only once it is', async () => {
     await connector.service.enrol({ relayUrl: relay.baseUrl, token: relay.customerToken, machineName: 'shop-counter' });
-    await eventually(() => connector.status().relay.state === 'online', 'the connector to come online');
+    await eventually('the connector to come online', () => connector.status().relay.state === 'online');
     const page = new ConnectorHomePage(await browser.newPage());
     await page.open(connector.uiUrl);
-    await expect.poll(() => page.syncState().textContent(), SLOW).toBe('Nothing to sync yet: no company is paired.');
+    await eventually('page.syncState().textContent() toBe \'Nothing to sync yet: no company is paired.\'', async () => {
+      expect(await page.syncState().textContent()).toBe('Nothing to sync yet: no company is paired.');
+      return true;
+    }, { timeoutMs: SLOW.timeout });
     expect(await page.syncProgress().count()).toBe(0);
     await page.page.evaluate(RECORD_CHANGES);
 
@@ -66,8 +70,14 @@ describe.skipIf(!browserAvailable)('connector page: a long first sync', { timeou
     await books.control('POST', '/latency', { ms: 150 });
     // Pairing starts the first sync of the company.
     await connector.service.pair(companyId, company.name);
-    await expect.poll(() => page.companyCell(companyId, 'Last result').textContent(), { timeout: 120_000 }).toMatch(/\d+ vouchers sent/);
-    await expect.poll(() => page.syncState().textContent(), SLOW).toMatch(/^Idle\. The last sync finished at /);
+    await eventually('page.companyCell(companyId, \'Last result\').textContent() toMatch /\\d+ vouchers sent/', async () => {
+      expect(await page.companyCell(companyId, 'Last result').textContent()).toMatch(/\d+ vouchers sent/);
+      return true;
+    }, { timeoutMs: 120_000 });
+    await eventually('page.syncState().textContent() toMatch /^Idle\\. The last sync finished at /', async () => {
+      expect(await page.syncState().textContent()).toMatch(/^Idle\. The last sync finished at /);
+      return true;
+    }, { timeoutMs: SLOW.timeout });
 
     const seen = (await page.page.evaluate('window.__seen')) as Seen[];
     const sending = seen.filter((s) => s.value !== null && s.text?.includes('sending vouchers'));

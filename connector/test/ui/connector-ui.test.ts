@@ -5,12 +5,13 @@
 // per-start token or from another host name.
 import http from 'node:http';
 import type { Browser } from 'playwright-core';
+import { eventually } from '@ledgerwire/test-kit';
 import { launchChromium } from '../helpers/chromium.js';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { startConnectorService, type ConnectorHandle } from '../../src/index.js';
 import { FAST, transactionSettled } from '../helpers/connected-connector.js';
-import { eventually, startTestEmulator, tempDataDir, type TestEmulator } from '../helpers/test-emulator.js';
-import { startTestRelay, type TestRelay } from '../helpers/test-relay.js';
+import { startTestEmulator, tempDataDir, type TestEmulator } from '../helpers/test-emulator.js';
+import { startCustomerRelay, type CustomerRelay } from '../helpers/customer-relay.js';
 import { documentsByEndpoint } from '../helpers/voucher-documents.js';
 import { ConnectorHomePage } from './pages/connector-home-page.js';
 
@@ -20,13 +21,13 @@ const SLOW = { timeout: 30_000 };
 if (!browserAvailable) console.warn('SKIPPING the connector UI browser suite: no Chromium (set REQUIRE_BROWSER=1 to make this fail)');
 
 describe.skipIf(!browserAvailable)('connector local UI', { timeout: 120_000 }, () => {
-  let relay: TestRelay;
+  let relay: CustomerRelay;
   let books: TestEmulator;
   let connector: ConnectorHandle;
   let browser: Browser;
 
   beforeAll(async () => {
-    relay = await startTestRelay({ companies: 2, env: { CONNECTOR_CLAIM_INTERVAL_MS: '200' } });
+    relay = await startCustomerRelay({ companies: 2, env: { CONNECTOR_CLAIM_INTERVAL_MS: '200' } });
     books = await startTestEmulator();
     connector = await startConnectorService({ dataDir: tempDataDir(), booksUrl: books.xmlUrl, config: FAST });
     browser = await launchChromium();
@@ -41,32 +42,59 @@ describe.skipIf(!browserAvailable)('connector local UI', { timeout: 120_000 }, (
   it('takes a person from enrolment to a synced, paired company with jobs explained', async () => {
     const page = new ConnectorHomePage(await browser.newPage());
     await page.open(connector.uiUrl);
-    await expect.poll(() => page.relayState().textContent(), SLOW).toMatch(/Not set up yet/);
+    await eventually('page.relayState().textContent() toMatch /Not set up yet/', async () => {
+      expect(await page.relayState().textContent()).toMatch(/Not set up yet/);
+      return true;
+    }, { timeoutMs: SLOW.timeout });
     // A new connector's page is its enrolment: nothing to pair or sync is shown before it.
     expect(await page.enrolForm().count()).toBe(1);
     expect(await page.pairForm().count()).toBe(0);
     expect(await page.syncState().count()).toBe(0);
-    await expect.poll(() => page.booksState().textContent(), SLOW).toMatch(/TallyPrime is running with 2 companies open/);
+    await eventually('page.booksState().textContent() toMatch /TallyPrime is running with 2 companies open/', async () => {
+      expect(await page.booksState().textContent()).toMatch(/TallyPrime is running with 2 companies open/);
+      return true;
+    }, { timeoutMs: SLOW.timeout });
     expect(await page.booksHelp().count()).toBe(0);
     // Only the jobs handed to this connector are counted, and the words say so.
     expect(await page.queueState().textContent()).toBe('No jobs here waiting for the books (0 done).');
 
     await page.enrol(relay.baseUrl, relay.customerToken, 'shop-counter');
-    await expect.poll(() => page.enrolResult().textContent(), SLOW).toMatch(/Connected as con_/);
-    await expect.poll(() => page.relayState().textContent(), SLOW).toMatch(/Connected to the relay/);
+    await eventually('page.enrolResult().textContent() toMatch /Connected as con_/', async () => {
+      expect(await page.enrolResult().textContent()).toMatch(/Connected as con_/);
+      return true;
+    }, { timeoutMs: SLOW.timeout });
+    await eventually('page.relayState().textContent() toMatch /Connected to the relay/', async () => {
+      expect(await page.relayState().textContent()).toMatch(/Connected to the relay/);
+      return true;
+    }, { timeoutMs: SLOW.timeout });
     expect(await page.enrolForm().count()).toBe(0);
-    await expect.poll(() => page.syncState().textContent(), SLOW).toBe('Nothing to sync yet: no company is paired.');
+    await eventually('page.syncState().textContent() toBe \'Nothing to sync yet: no company is paired.\'', async () => {
+      expect(await page.syncState().textContent()).toBe('Nothing to sync yet: no company is paired.');
+      return true;
+    }, { timeoutMs: SLOW.timeout });
     // Idle is not "100 % done": no bar at all while no sync runs.
     expect(await page.syncProgress().count()).toBe(0);
-    await expect.poll(() => page.page.locator('#version').textContent(), SLOW).toMatch(/^shop-counter · version \d/);
+    await eventually('page.page.locator(\'#version\').textContent() toMatch /^shop-counter · version \\d/', async () => {
+      expect(await page.page.locator('#version').textContent()).toMatch(/^shop-counter · version \d/);
+      return true;
+    }, { timeoutMs: SLOW.timeout });
 
     const companyId = relay.companyIds[0] as number;
     const booksCompany = (await books.companies())[0] as { guid: string; name: string };
-    await expect.poll(() => page.page.getByLabel('Your company').locator('option').count(), SLOW).toBeGreaterThan(0);
+    await eventually('page.page.getByLabel(\'Your company\').locator(\'option\').count() toBeGreaterThan 0', async () => {
+      expect(await page.page.getByLabel('Your company').locator('option').count()).toBeGreaterThan(0);
+      return true;
+    }, { timeoutMs: SLOW.timeout });
     await page.pair(booksCompany.name, companyId);
-    await expect.poll(() => page.pairResult().textContent(), SLOW).toMatch(`Paired company ${companyId}`);
+    await eventually('page.pairResult().textContent() toMatch `Paired company ${companyId}`', async () => {
+      expect(await page.pairResult().textContent()).toMatch(`Paired company ${companyId}`);
+      return true;
+    }, { timeoutMs: SLOW.timeout });
     // Companies by the customer's name for them, with the company they are in TallyPrime.
-    await expect.poll(() => page.companyCell(companyId, 'Company').textContent(), SLOW).toBe(`Acme books 1 company ${companyId}`);
+    await eventually('page.companyCell(companyId, \'Company\').textContent() toBe `Acme books 1 company ${companyId}`', async () => {
+      expect(await page.companyCell(companyId, 'Company').textContent()).toBe(`Acme books 1 company ${companyId}`);
+      return true;
+    }, { timeoutMs: SLOW.timeout });
     expect(await page.companyCell(companyId, 'In TallyPrime').textContent()).toBe(booksCompany.name);
 
     const document = documentsByEndpoint('U1').journals as Record<string, unknown>;
@@ -78,7 +106,10 @@ describe.skipIf(!browserAvailable)('connector local UI', { timeout: 120_000 }, (
       ],
     });
     await transactionSettled(relay, bad.transaction_id, companyId);
-    await expect.poll(() => page.jobCell(bad.transaction_id, 'Details').textContent(), SLOW).toMatch(/"Staff Welfare" does not exist.*Create it in TallyPrime/);
+    await eventually('page.jobCell(bad.transaction_id, \'Details\').textContent() toMatch /"Staff Welfare" does not exist.*Create it in TallyPrime/', async () => {
+      expect(await page.jobCell(bad.transaction_id, 'Details').textContent()).toMatch(/"Staff Welfare" does not exist.*Create it in TallyPrime/);
+      return true;
+    }, { timeoutMs: SLOW.timeout });
     expect(await page.jobCell(bad.transaction_id, 'State').textContent()).toMatch(/^Failed/);
     // Each job says which voucher it is: type and number, its date, party and amount, as sent.
     expect(await page.jobCell(bad.transaction_id, 'Voucher or master').textContent()).toBe('Journal no. JV-U1 Acme books 1');
@@ -88,16 +119,28 @@ describe.skipIf(!browserAvailable)('connector local UI', { timeout: 120_000 }, (
     // A master is named by its kind and name, in any script as it was sent.
     const master = await relay.api('POST', `/api/v1/masters/ledger?company_id=${companyId}`, { name: 'शर्मा & சன்ஸ் <Pune>', parent: 'Sundry Debtors' });
     await transactionSettled(relay, master.transaction_id, companyId);
-    await expect.poll(() => page.jobCell(master.transaction_id, 'Voucher or master').textContent(), SLOW).toBe('ledger "शर्मा & சன்ஸ் <Pune>" Acme books 1');
+    await eventually('page.jobCell(master.transaction_id, \'Voucher or master\').textContent() toBe \'ledger "शर्मा & சன்ஸ் <Pune>" Acme books 1\'', async () => {
+      expect(await page.jobCell(master.transaction_id, 'Voucher or master').textContent()).toBe('ledger "शर्मा & சன்ஸ் <Pune>" Acme books 1');
+      return true;
+    }, { timeoutMs: SLOW.timeout });
     expect(await page.jobCell(master.transaction_id, 'Amount').textContent()).toBe('—');
 
-    await eventually(async () => !(await page.syncButton().isDisabled()), 'sync now to be available');
+    await eventually('sync now to be available', async () => !(await page.syncButton().isDisabled()));
     await page.syncNow();
     // Times are the browser's local time, with how long ago in words.
-    await expect.poll(() => page.companyCell(companyId, 'Last synced').textContent(), SLOW).toMatch(/\d{1,2}:\d{2}:\d{2}.*\((just now|1 minute ago)\)$/);
-    await expect.poll(() => page.syncState().textContent(), SLOW).toMatch(/^Idle\. The last sync finished at \d{1,2}:\d{2}:\d{2}.*\((just now|1 minute ago)\)\.$/);
+    await eventually('page.companyCell(companyId, \'Last synced\').textContent() toMatch /\\d{1,2}:\\d{2}:\\d{2}.*\\((just now|1 minute ago)\\)$/', async () => {
+      expect(await page.companyCell(companyId, 'Last synced').textContent()).toMatch(/\d{1,2}:\d{2}:\d{2}.*\((just now|1 minute ago)\)$/);
+      return true;
+    }, { timeoutMs: SLOW.timeout });
+    await eventually('page.syncState().textContent() toMatch /^Idle\\. The last sync finished at \\d{1,2}:\\d{2}:\\d{2}.*\\((just now|1 minute ago)\\)\\.$/', async () => {
+      expect(await page.syncState().textContent()).toMatch(/^Idle\. The last sync finished at \d{1,2}:\d{2}:\d{2}.*\((just now|1 minute ago)\)\.$/);
+      return true;
+    }, { timeoutMs: SLOW.timeout });
     // The company named as the companies list names it, not by its id alone.
-    await expect.poll(() => page.syncResult().textContent(), SLOW).toMatch(new RegExp(`^Acme books 1 \\(company ${companyId}\\): (up to date|.* sent)`));
+    await eventually('page.syncResult().textContent() toMatch new RegExp(`^Acme books 1 \\\\(company ${companyId}\\\\): (up to date|.* sent)`)', async () => {
+      expect(await page.syncResult().textContent()).toMatch(new RegExp(`^Acme books 1 \\(company ${companyId}\\): (up to date|.* sent)`));
+      return true;
+    }, { timeoutMs: SLOW.timeout });
     expect(await page.syncProgress().count()).toBe(0);
     expect(await page.companyCell(companyId, 'State').textContent()).toBe('Open');
 
@@ -105,44 +148,71 @@ describe.skipIf(!browserAvailable)('connector local UI', { timeout: 120_000 }, (
     // the page says so and goes ahead only when Pair is pressed again.
     const other = relay.companyIds[1] as number;
     await page.pair(booksCompany.name, other);
-    await expect.poll(() => page.pairResult().textContent(), SLOW).toMatch(
+    await eventually('page.pairResult().textContent() toMatch new RegExp(`^"${booksCompany.name}" is paired with Acme books 1 \\\\(id ${companyId}\\\\) now: pairin...', async () => {
+      expect(await page.pairResult().textContent()).toMatch(
       new RegExp(`^"${booksCompany.name}" is paired with Acme books 1 \\(id ${companyId}\\) now: pairing it here unpairs that company.*Press Pair again to go ahead\\.$`),
     );
+      return true;
+    }, { timeoutMs: SLOW.timeout });
     expect(await page.companies().count()).toBe(1);
-    await expect.poll(() => page.company(companyId).count(), SLOW).toBe(1);
+    await eventually('page.company(companyId).count() toBe 1', async () => {
+      expect(await page.company(companyId).count()).toBe(1);
+      return true;
+    }, { timeoutMs: SLOW.timeout });
     await page.pairButton().click();
-    await expect.poll(() => page.pairResult().textContent(), SLOW).toMatch(`Paired company ${other}`);
-    await expect.poll(() => page.companies().allTextContents(), SLOW).toEqual([expect.stringMatching(new RegExp(`^Acme books 2 company ${other}${booksCompany.name}`))]);
+    await eventually('page.pairResult().textContent() toMatch `Paired company ${other}`', async () => {
+      expect(await page.pairResult().textContent()).toMatch(`Paired company ${other}`);
+      return true;
+    }, { timeoutMs: SLOW.timeout });
+    await eventually('page.companies().allTextContents() toEqual [expect.stringMatching(new RegExp(`^Acme books 2 company ${other}${booksCompany.name}`))]', async () => {
+      expect(await page.companies().allTextContents()).toEqual([expect.stringMatching(new RegExp(`^Acme books 2 company ${other}${booksCompany.name}`))]);
+      return true;
+    }, { timeoutMs: SLOW.timeout });
 
     // At a phone's width nothing runs off the side of the page.
     await page.page.setViewportSize({ width: 400, height: 800 });
     expect(await page.page.evaluate('document.documentElement.scrollWidth')).toBeLessThanOrEqual(400);
-    await expect.poll(() => page.log().textContent(), SLOW).toMatch(/paired company \d+ with/);
+    await eventually('page.log().textContent() toMatch /paired company \\d+ with/', async () => {
+      expect(await page.log().textContent()).toMatch(/paired company \d+ with/);
+      return true;
+    }, { timeoutMs: SLOW.timeout });
     expect(page.problems).toEqual([]);
   });
 
   it('unpairs a company only when asked twice, and says what that stops', async () => {
     // Enrolled by the test before (or here, when run alone), with a company paired.
     if (connector.status().relay.state === 'not_enrolled') await connector.service.enrol({ relayUrl: relay.baseUrl, token: relay.customerToken, machineName: 'shop-counter' });
-    await eventually(() => connector.status().relay.state === 'online', 'the connector to come online');
+    await eventually('the connector to come online', () => connector.status().relay.state === 'online');
     const companyId = relay.companyIds[1] as number;
     const name = 'Acme books 2';
     await connector.service.pair(companyId, ((await books.companies())[0] as { name: string }).name);
     const page = new ConnectorHomePage(await browser.newPage());
     await page.open(connector.uiUrl);
-    await expect.poll(() => page.companyCell(companyId, 'Company').textContent(), SLOW).toBe(`${name} company ${companyId}`);
+    await eventually('page.companyCell(companyId, \'Company\').textContent() toBe `${name} company ${companyId}`', async () => {
+      expect(await page.companyCell(companyId, 'Company').textContent()).toBe(`${name} company ${companyId}`);
+      return true;
+    }, { timeoutMs: SLOW.timeout });
     await page.unpair(name);
-    await expect.poll(() => page.unpairDialog().textContent(), SLOW).toMatch(new RegExp(`^Unpair ${name} \\(company ${companyId}\\) from this computer\\? Its jobs and sync stop here`));
+    await eventually('page.unpairDialog().textContent() toMatch new RegExp(`^Unpair ${name} \\\\(company ${companyId}\\\\) from this computer\\\\? Its jobs and sync ...', async () => {
+      expect(await page.unpairDialog().textContent()).toMatch(new RegExp(`^Unpair ${name} \\(company ${companyId}\\) from this computer\\? Its jobs and sync stop here`));
+      return true;
+    }, { timeoutMs: SLOW.timeout });
     // Keep it: nothing changes.
     await page.unpairDialog().getByRole('button', { name: 'Keep it' }).click();
     expect(await page.unpairDialog().count()).toBe(0);
     expect(connector.status().pairings.map((p) => p.companyId)).toEqual([companyId]);
     await page.unpair(name);
     await page.unpairDialog().getByRole('button', { name: `Yes, unpair ${name}` }).click();
-    await expect.poll(() => page.page.getByRole('status').filter({ hasText: 'Unpaired' }).textContent(), SLOW).toBe(
+    await eventually('page.page.getByRole(\'status\').filter({ hasText: \'Unpaired\' }).textContent() toBe `Unpaired ${name} (company ${companyId}): its jobs and s...', async () => {
+      expect(await page.page.getByRole('status').filter({ hasText: 'Unpaired' }).textContent()).toBe(
       `Unpaired ${name} (company ${companyId}): its jobs and sync no longer run on this computer.`,
     );
-    await expect.poll(() => page.companies().count(), SLOW).toBe(0);
+      return true;
+    }, { timeoutMs: SLOW.timeout });
+    await eventually('page.companies().count() toBe 0', async () => {
+      expect(await page.companies().count()).toBe(0);
+      return true;
+    }, { timeoutMs: SLOW.timeout });
     expect(connector.status().pairings).toEqual([]);
     const atRelay = await relay.api('GET', `/api/v1/companies/${companyId}/health`);
     expect(atRelay.paired).toBe(false);

@@ -6,6 +6,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { eventually } from '@ledgerwire/test-kit';
 import { launchChromium } from '../helpers/chromium.js';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { startConnectorService, type ConnectorHandle } from '../../src/index.js';
@@ -50,8 +51,14 @@ describe('the local page pre-built for the Electron package', { timeout: 120_000
     try {
       const page = new ConnectorHomePage(await browser.newPage());
       await page.open(connector.uiUrl);
-      await expect.poll(() => page.relayState().textContent(), { timeout: 30_000 }).toMatch(/^Not set up yet/);
-      await expect.poll(() => page.booksState().textContent(), { timeout: 30_000 }).toMatch(/^TallyPrime is running/);
+      await eventually('page.relayState().textContent() toMatch /^Not set up yet/', async () => {
+      expect(await page.relayState().textContent()).toMatch(/^Not set up yet/);
+      return true;
+    }, { timeoutMs: 30_000 });
+      await eventually('page.booksState().textContent() toMatch /^TallyPrime is running/', async () => {
+      expect(await page.booksState().textContent()).toMatch(/^TallyPrime is running/);
+      return true;
+    }, { timeoutMs: 30_000 });
       expect(page.problems).toEqual([]);
     } finally {
       await browser.close();

@@ -10,9 +10,10 @@ import http from 'node:http';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { eventually } from '@ledgerwire/test-kit';
 import { transactionSettled } from '../helpers/connected-connector.js';
-import { eventually, startTestEmulator, tempDataDir, type TestEmulator } from '../helpers/test-emulator.js';
-import { startTestRelay, type TestRelay } from '../helpers/test-relay.js';
+import { startTestEmulator, tempDataDir, type TestEmulator } from '../helpers/test-emulator.js';
+import { startCustomerRelay, type CustomerRelay } from '../helpers/customer-relay.js';
 import { documentsByEndpoint } from '../helpers/voucher-documents.js';
 import { readShellLink } from './shell-link.js';
 import { commandLineWords, createWineSession, type WineSession } from './wine-session.js';
@@ -49,7 +50,7 @@ function nextPatch(version: string): string {
 }
 
 describe.skipIf(!wineAvailable)('the Windows installer under Wine', { timeout: 600_000 }, () => {
-  let relay: TestRelay;
+  let relay: CustomerRelay;
   let books: TestEmulator;
   let wine: WineSession;
   let installer: Built;
@@ -68,10 +69,10 @@ describe.skipIf(!wineAvailable)('the Windows installer under Wine', { timeout: 6
   };
   /** The status file of a connector online with the relay (a killed one leaves its last file behind: `check` tells them apart). */
   const onlineStatus = (what: string, check: (live: { pid: number; uiUrl: string; status: any }) => boolean = () => true) =>
-    eventually(() => {
+    eventually(what, () => {
       const live = liveStatus();
       return live && live.status.relay.state === 'online' && check(live) ? live : undefined;
-    }, what, 120_000);
+    }, { timeoutMs: 120_000 });
   /** The command line the Run key holds, as Windows runs it at sign-in. */
   const startAsLogonWould = async () => {
     const words = commandLineWords((await wine.registryValues(RUN_KEY))?.['Ledgerwire Connector'] ?? '');
@@ -97,7 +98,7 @@ describe.skipIf(!wineAvailable)('the Windows installer under Wine', { timeout: 6
   beforeAll(async () => {
     const outDir = tempDataDir('lw-windows-package-');
     // The relay and the books first: building the installer keeps both cores busy for a minute.
-    [relay, books] = await Promise.all([startTestRelay({ env: { CONNECTOR_CLAIM_INTERVAL_MS: '200' } }), startTestEmulator()]);
+    [relay, books] = await Promise.all([startCustomerRelay({ env: { CONNECTOR_CLAIM_INTERVAL_MS: '200' } }), startTestEmulator()]);
     [wine, installer] = await Promise.all([createWineSession({ user: USER }), buildInstaller(outDir)]);
     company = (await books.companies())[0] as { guid: string; name: string };
     // What the Start-menu entry opens the page with, recorded instead of a browser.
@@ -150,10 +151,10 @@ describe.skipIf(!wineAvailable)('the Windows installer under Wine', { timeout: 6
     expect(transaction.status).toBe('completed');
     const booked = (await books.vouchers(company.guid)).filter((v) => v.guid === transaction.books_voucher_guid);
     expect(booked).toHaveLength(1);
-    const pulled = await eventually(async () => {
+    const pulled = await eventually('the invoice to come back in pulled vouchers', async () => {
       const page = await relay.api('GET', `/api/v1/pulled-vouchers?company_id=${companyId()}&limit=500`);
       return page.invoices.find((v: { voucher_number: string }) => v.voucher_number === booked[0]!.voucherNumber);
-    }, 'the invoice to come back in pulled vouchers', 120_000);
+    }, { timeoutMs: 120_000 });
     expect(pulled).toMatchObject({ voucher_type: 'Sales' });
   });
 
@@ -175,7 +176,7 @@ describe.skipIf(!wineAvailable)('the Windows installer under Wine', { timeout: 6
     const click = [`${link.workingDir}\\ledgerwire-connector.exe`, ...commandLineWords(link.arguments)];
     for (const clicks of [1, 2]) {
       expect((await wine.run(click, { env: CONNECTOR_ENV })).code).toBe(0);
-      await eventually(() => pagesOpened().length === clicks, `the Start-menu entry to open the page (${clicks})`, 120_000);
+      await eventually(`the Start-menu entry to open the page (${clicks})`, () => pagesOpened().length === clicks, { timeoutMs: 120_000 });
     }
     expect(pagesOpened()).toEqual([first.uiUrl, first.uiUrl]);
     // A second start at logon finds the first and leaves it be.
@@ -193,10 +194,10 @@ describe.skipIf(!wineAvailable)('the Windows installer under Wine', { timeout: 6
     // The books apply the import, cut the answer, then hang: the connector cannot look again before it dies.
     await books.control('POST', '/faults', { kind: 'hang-after-import' });
     const acceptance = await relay.api('POST', `/api/v1/invoices?company_id=${companyId()}`, documentsByEndpoint('WIN2').invoices);
-    await eventually(async () => (await books.vouchers(company.guid)).length === count + 1, 'the books to import the invoice', 120_000);
+    await eventually('the books to import the invoice', async () => (await books.vouchers(company.guid)).length === count + 1, { timeoutMs: 120_000 });
     const killed = await wine.run(['taskkill', '/F', '/PID', String(before!.pid)]);
     expect(killed.code).toBe(0);
-    await eventually(async () => !(await wine.processIds()).has(before!.pid), 'the killed connector to be gone', 60_000);
+    await eventually('the killed connector to be gone', async () => !(await wine.processIds()).has(before!.pid), { timeoutMs: 60_000 });
     expect((await relay.api('GET', `/api/v1/transactions/${acceptance.transaction_id}?company_id=${companyId()}`)).transaction.status).not.toBe('completed');
     await books.control('POST', '/faults/clear');
     startAsLogonWould();
@@ -266,10 +267,10 @@ describe.skipIf(!wineAvailable)('the Windows installer under Wine', { timeout: 6
     expect(fs.existsSync(path.join(programDir(), 'ledgerwire-connector.exe'))).toBe(true);
     expect((await wine.registryValues(RUN_KEY))?.['Ledgerwire Connector']).toBeDefined();
     // Running, waiting on its page for a code, with the relay it was given already filled in.
-    const waiting = await eventually(() => {
+    const waiting = await eventually('the installed connector to wait for a code', () => {
       const live = liveStatus();
       return live?.status.relay.state === 'not_enrolled' ? live : undefined;
-    }, 'the installed connector to wait for a code', 120_000);
+    }, { timeoutMs: 120_000 });
     expect(waiting.status.relay.url).toBe(relay.baseUrl);
     const page = await pageApi(waiting.uiUrl, 'GET', '/api/status');
     expect(page.status).toBe(200);

@@ -3,6 +3,7 @@
 // the requests TallyPrime answers with a modal dialog or a crash, against a demo emulator holding a few
 // vouchers of April 2026. Every case names its source; emulator/evidence/exports-and-failures.md has the quotes.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eventually } from '@ledgerwire/test-kit';
 import { control, counters, postUtf16, postXml, startTestEmulator, type TestEmulator } from '../helpers.js';
 import { accountingVoucher, billRef, exportEnvelope, item, legacy, line, xmlFormat } from './shapes.js';
 
@@ -135,7 +136,10 @@ describe('silences', () => {
     const controller = new AbortController();
     const pending = fetch(t.emulator.xmlUrl, { method: 'POST', body: exportEnvelope('Collection', 'Edits', xmlFormat, '<COLLECTION NAME="Edits"><TYPE>EditLog</TYPE><FETCH>*</FETCH></COLLECTION>'), signal: controller.signal })
       .then(() => 'answered', () => 'no answer');
-    await expect.poll(async () => (await control(t.emulator, 'GET', '/status', 200)).dialog?.text ?? null).toContain('Incorrect Object Type');
+    await eventually('(await control(t.emulator, \'GET\', \'/status\', 200)).dialog?.text ?? null toContain \'Incorrect Object Type\'', async () => {
+      expect(await (await control(t.emulator, 'GET', '/status', 200)).dialog?.text ?? null).toContain('Incorrect Object Type');
+      return true;
+    }, { timeoutMs: 1_000, intervalMs: 50 });
     controller.abort();
     expect(await pending).toBe('no answer');
     await control(t.emulator, 'POST', '/faults/clear', 200);

@@ -9,7 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
-import { buildApp } from '../../src/app.js';
+import { startRelay } from '@ledgerwire/test-kit';
 import { loadConfig } from '../../src/config/load-config.js';
 import { BAD_INPUT_RELAY_ENV, runBadInput, verdictDifferences, type RunSummary } from './bad-input-run.js';
 
@@ -53,7 +53,9 @@ async function runOn(kind: 'sqlite' | 'postgres'): Promise<RunSummary> {
   const url = values['postgres-url'];
   if (kind === 'postgres') await onPostgres(url, `create schema ${schema}`);
   const env: Record<string, string> = { DATA_DIR: dataDir, ...BAD_INPUT_RELAY_ENV, ...(kind === 'postgres' ? { DATABASE_URL: url, DATABASE_SCHEMA: schema } : {}) };
-  const app = await buildApp(loadConfig(env));
+  // The relay's settings come from this run's arguments, and this script owns (and drops) its database.
+  const relay = await startRelay({ config: loadConfig(env) });
+  const { app } = relay;
   try {
     const started = Date.now();
     const summary = await runBadInput(app, { seed, requests, transport, timeoutMs: 10_000 });
@@ -64,7 +66,7 @@ async function runOn(kind: 'sqlite' | 'postgres'): Promise<RunSummary> {
     for (const failure of summary.failures.slice(0, 20)) process.stdout.write(`  ${JSON.stringify(failure)}\n`);
     return summary;
   } finally {
-    await app.close();
+    await relay.close();
     fs.rmSync(dataDir, { recursive: true, force: true });
     if (kind === 'postgres') await onPostgres(url, `drop schema if exists ${schema} cascade`);
   }

@@ -8,6 +8,7 @@ import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { BRIDGE_CAPABILITIES } from '@ledgerwire/shared';
+import { call } from '@ledgerwire/test-kit';
 import { generateBadRequest, seededRandom, type BadRequest } from './bad-input-generator.js';
 import { operationsOf, type Credential, type Operation } from './openapi-operations.js';
 
@@ -44,38 +45,36 @@ export type Fixtures = Readonly<{
   values: Record<string, string>;
 }>;
 
-async function inject(app: FastifyInstance, request: { method: string; url: string; headers?: Record<string, string>; payload?: unknown }) {
-  const response = await app.inject({
-    method: request.method as 'GET',
-    url: request.url,
-    ...(request.headers ? { headers: request.headers } : {}),
+/** A fixture call through the kit: answers the body, fails on any status but the expected one. */
+async function provisionCall(app: FastifyInstance, expected: number, request: { method: 'GET' | 'POST'; url: string; token?: string; payload?: unknown }) {
+  const { body } = await call(app, request.method, request.url, expected, {
+    ...(request.token === undefined ? {} : { token: request.token }),
     ...(request.payload === undefined ? {} : { payload: request.payload as string }),
   });
-  if (response.statusCode >= 300) throw new Error(`fixture ${request.method} ${request.url} → ${response.statusCode} ${response.body}`);
-  return response.json();
+  return body;
 }
 
 /** One object of every kind the paths name, provisioned through the APIs as a customer would. */
 export async function provision(app: FastifyInstance): Promise<Fixtures> {
-  const operator = { authorization: `Bearer ${BAD_INPUT_OPERATOR_TOKEN}` };
+  const operator = BAD_INPUT_OPERATOR_TOKEN;
   const limits = { burst_per_minute: UNLIMITED, sustained_per_minute: UNLIMITED, daily_quota: UNLIMITED, events_per_minute: UNLIMITED, webhooks_per_minute: UNLIMITED };
-  const tenant = await inject(app, { method: 'POST', url: '/admin/v1/tenants', headers: operator, payload: { name: 'Bad Input Ltd', org_id: 4242, limits } });
+  const tenant = await provisionCall(app, 201, { method: 'POST', url: '/admin/v1/tenants', token: operator, payload: { name: 'Bad Input Ltd', org_id: 4242, limits } });
   const tenantId: string = tenant.tenant.id;
   // PATCHes of a tenant go to this one: a valid PATCH may reset the fixture's limits to the defaults,
   // and then 429s would depend on the clock instead of the input.
-  const decoy = await inject(app, { method: 'POST', url: '/admin/v1/tenants', headers: operator, payload: { name: 'Decoy Ltd', org_id: 4343 } });
-  const apiKey = await inject(app, { method: 'POST', url: `/admin/v1/tenants/${tenantId}/api-keys`, headers: operator });
-  const template = await inject(app, {
-    method: 'POST', url: `/admin/v1/tenants/${tenantId}/templates`, headers: operator,
+  const decoy = await provisionCall(app, 201, { method: 'POST', url: '/admin/v1/tenants', token: operator, payload: { name: 'Decoy Ltd', org_id: 4343 } });
+  const apiKey = await provisionCall(app, 201, { method: 'POST', url: `/admin/v1/tenants/${tenantId}/api-keys`, token: operator });
+  const template = await provisionCall(app, 201, {
+    method: 'POST', url: `/admin/v1/tenants/${tenantId}/templates`, token: operator,
     payload: { event_key: 'invoice_ready', channel: 'email', subject: 'Invoice {{invoice}}', html: '<p>{{name}}</p>', is_active: true },
   });
-  const application = await inject(app, { method: 'POST', url: '/admin/v1/applications', headers: operator, payload: { name: 'Bad Input Billing' } });
+  const application = await provisionCall(app, 201, { method: 'POST', url: '/admin/v1/applications', token: operator, payload: { name: 'Bad Input Billing' } });
   const applicationId: string = application.application.id;
-  const key = await inject(app, { method: 'POST', url: `/admin/v1/applications/${applicationId}/keys`, headers: operator, payload: { environment: 'test', capabilities: [...BRIDGE_CAPABILITIES] } });
-  const bridge = { authorization: `Bearer ${key.credential}` };
-  const customer = await inject(app, { method: 'POST', url: '/api/v1/customers', headers: bridge, payload: { name: 'Sharma Traders' } });
-  const company = await inject(app, { method: 'POST', url: '/api/v1/companies', headers: bridge, payload: { name: 'Sharma FY25', customer_id: customer.customer.id } });
-  const connector = await inject(app, { method: 'POST', url: '/api/v1/connectors/enroll', payload: { token: customer.customer.token, machine_name: 'PC-FUZZ', version: '1.0.0' } });
+  const key = await provisionCall(app, 201, { method: 'POST', url: `/admin/v1/applications/${applicationId}/keys`, token: operator, payload: { environment: 'test', capabilities: [...BRIDGE_CAPABILITIES] } });
+  const bridge: string = key.credential;
+  const customer = await provisionCall(app, 200, { method: 'POST', url: '/api/v1/customers', token: bridge, payload: { name: 'Sharma Traders' } });
+  const company = await provisionCall(app, 200, { method: 'POST', url: '/api/v1/companies', token: bridge, payload: { name: 'Sharma FY25', customer_id: customer.customer.id } });
+  const connector = await provisionCall(app, 200, { method: 'POST', url: '/api/v1/connectors/enroll', payload: { token: customer.customer.token, machine_name: 'PC-FUZZ', version: '1.0.0' } });
   return {
     credentials: { operator: BAD_INPUT_OPERATOR_TOKEN, messaging: apiKey.api_key, bridge: key.credential, connector: connector.credential, none: undefined },
     values: {
@@ -184,7 +183,7 @@ export type RunOptions = Readonly<{
 /** Sends `requests` seeded bad requests round-robin over every operation of the relay's OpenAPI document. */
 export async function runBadInput(app: FastifyInstance, options: RunOptions): Promise<RunSummary> {
   const fixtures = await provision(app);
-  const document = (await app.inject({ method: 'GET', url: '/docs/json' })).json();
+  const { body: document } = await call(app, 'GET', '/docs/json', 200);
   // The WebSocket endpoint answers an upgrade, not input; every other operation is driven.
   const operations = operationsOf(document).filter((op) => op.path !== '/api/v1/connectors/socket');
   const rng = seededRandom(options.seed);

@@ -2,8 +2,7 @@
 // relay`): seeded requests over every operation of the OpenAPI document, on SQLite and PostgreSQL —
 // no 5xx, no hang, no row written for a refused request, and the same status on both databases.
 import { afterAll, describe, expect, it } from 'vitest';
-import { availableDatabaseKinds, type DatabaseKind } from '../helpers/test-databases.js';
-import { startTestRelay, type TestRelay } from '../helpers/test-relay.js';
+import { availableDatabaseKinds, type DatabaseKind, startRelay, type TestRelay } from '@ledgerwire/test-kit';
 import { BAD_INPUT_RELAY_ENV, runBadInput, verdictDifferences, type RunSummary } from './bad-input-run.js';
 
 const SEED = 22_002;
@@ -17,7 +16,7 @@ describe('generated bad input', () => {
   });
 
   it.each(availableDatabaseKinds())('%s: no 5xx, no hang, nothing written for a refused request', async (kind) => {
-    const relay = await startTestRelay(kind, { ...BAD_INPUT_RELAY_ENV });
+    const relay = await startRelay({ database: kind, env: { ...BAD_INPUT_RELAY_ENV } });
     relays.push(relay);
     const summary = await runBadInput(relay.app, { seed: SEED, requests: REQUESTS, timeoutMs: 10_000 });
     runs.set(kind, summary);

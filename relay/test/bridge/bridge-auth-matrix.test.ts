@@ -1,7 +1,6 @@
 // The bridge contract's authentication rules 1–3 and the 429 budget, as a client sees them.
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { describeOnDatabases } from '../helpers/test-databases.js';
-import { call, type TestRelay } from '../helpers/test-relay.js';
+import { call, describeOnDatabases, type TestRelay } from '@ledgerwire/test-kit';
 import { admin, api, createKey, provisionTenant, startBridgeRelay, type Tenant } from './bridge-test-kit.js';
 
 function expectEnvelope(body: any, code: string) {

@@ -1,8 +1,7 @@
 // Customers (create, list, token rotation) and companies (create, list, attach, detach, disconnect,
 // health) through /api/v1, as the contract's client sees them.
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { describeOnDatabases } from '../helpers/test-databases.js';
-import type { TestRelay } from '../helpers/test-relay.js';
+import { describeOnDatabases, type TestRelay } from '@ledgerwire/test-kit';
 import { admin, api, insertConnector, pairWithConnector, provisionTenant, startBridgeRelay, type Tenant } from './bridge-test-kit.js';
 
 describeOnDatabases('bridge customers and companies', (kind) => {

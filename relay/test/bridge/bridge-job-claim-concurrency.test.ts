@@ -4,8 +4,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { JobQueue } from '../../src/bridge/services/jobs/job-queue.js';
 import { openDatabase, type RelayDatabase } from '../../src/db/database.js';
-import { describeOnDatabases } from '../helpers/test-databases.js';
-import type { TestRelay } from '../helpers/test-relay.js';
+import { describeOnDatabases, type TestRelay } from '@ledgerwire/test-kit';
 import { admin, api, pairWithConnector, provisionTenant, sampleInvoice, startBridgeRelay, type Tenant } from './bridge-test-kit.js';
 
 describeOnDatabases('bridge job claims under concurrency', (kind) => {

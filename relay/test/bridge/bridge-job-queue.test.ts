@@ -6,8 +6,7 @@ import { booksCompanyOpen } from '@ledgerwire/shared';
 import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
 import { JobQueue } from '../../src/bridge/services/jobs/job-queue.js';
 import { freshJobColumns } from '../../src/bridge/services/writes/job-row-defaults.js';
-import { describeOnDatabases } from '../helpers/test-databases.js';
-import type { TestRelay } from '../helpers/test-relay.js';
+import { describeOnDatabases, testClock, type TestClock, type TestRelay } from '@ledgerwire/test-kit';
 import { admin, api, insertConnector, pairWithConnector, provisionTenant, sampleInvoice, startBridgeRelay, type Tenant } from './bridge-test-kit.js';
 
 describeOnDatabases('bridge job queue', (kind) => {
@@ -15,7 +14,7 @@ describeOnDatabases('bridge job queue', (kind) => {
   let tenant: Tenant;
   let connectorId: string;
   let secondCompanyId: number;
-  let now: Date;
+  let clock: TestClock;
   let queue: JobQueue;
   let counter = 0;
 
@@ -41,9 +40,9 @@ describeOnDatabases('bridge job queue', (kind) => {
   beforeEach(async () => {
     // Every case starts with an empty queue and its own clock.
     await relay.app.database.db.deleteFrom('transactions').execute();
-    now = new Date('2026-01-01T10:00:00.000Z');
+    clock = testClock(Date.parse('2026-01-01T10:00:00.000Z'));
     const { db, capabilities } = relay.app.database;
-    queue = new JobQueue({ db, capabilities, clock: () => now, maxRetries: 2 });
+    queue = new JobQueue({ db, capabilities, clock: clock.date, maxRetries: 2 });
   });
 
   it('claims FIFO per company, a company’s run at a time, only for companies paired to the connector', async () => {
@@ -145,7 +144,7 @@ describeOnDatabases('bridge job queue', (kind) => {
       error_label: null,
       error_message: null,
       payload: { voucher_number: expect.any(String), voucher_type: 'Sales', voucher_kind: 'sales' },
-      completed_at: now.toISOString(),
+      completed_at: clock.date().toISOString(),
     });
   });
 
@@ -234,9 +233,9 @@ describeOnDatabases('bridge job queue', (kind) => {
   it('an expired lease is reaped like a drop; a late result for a requeued job still settles it', async () => {
     const job = await write(tenant.companyId);
     await queue.claimForConnector(connectorId, { limit: 1, leaseMs: 1000 });
-    now = new Date(now.getTime() + 999);
+    clock.advance(999);
     expect(await queue.expireLeases()).toBe(0);
-    now = new Date(now.getTime() + 2);
+    clock.advance(2);
     expect(await queue.expireLeases()).toBe(1);
     expect(await status(job)).toMatchObject({ status: 'queued', retry_count: 1 });
     expect(await queue.complete(job, connectorId, { books_voucher_guid: 'vch-late' })).toBe(true);
@@ -258,7 +257,7 @@ describeOnDatabases('bridge job queue', (kind) => {
     xml_company_name: 'Books',
     target_voucher_guid: null,
     request_fingerprint: n % 2 === 0 ? null : `fp-${n}`,
-    ...freshJobColumns(now.toISOString()),
+    ...freshJobColumns(clock.date().toISOString()),
   });
 
   it('writes a batch with its documents, and a job that cannot be stored fails alone', async () => {

@@ -3,8 +3,7 @@
 // job claimed after its company's books name changed carries renderJobXml's XML for the new name.
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { renderJobXml, type JobXmlSource } from '../../src/bridge/services/jobs/render-job-xml.js';
-import { describeOnDatabases } from '../helpers/test-databases.js';
-import type { TestRelay } from '../helpers/test-relay.js';
+import { describeOnDatabases, type TestRelay } from '@ledgerwire/test-kit';
 import { api, pairWithConnector, provisionTenant, sampleInvoice, startBridgeRelay, type Tenant } from './bridge-test-kit.js';
 
 describeOnDatabases('a job’s XML has one owner', (kind) => {

@@ -3,8 +3,7 @@
 // capability or the company flag) and the stock-group tree.
 import type { SyncMasterItem } from '@ledgerwire/shared';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { describeOnDatabases } from '../helpers/test-databases.js';
-import type { TestRelay } from '../helpers/test-relay.js';
+import { describeOnDatabases, type TestRelay } from '@ledgerwire/test-kit';
 import { admin, api, createKey, pairWithConnector, provisionTenant, startBridgeRelay, type Tenant } from './bridge-test-kit.js';
 
 const CREATE_BODIES: Record<string, Record<string, unknown>> = {

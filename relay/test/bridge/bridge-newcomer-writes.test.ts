@@ -3,8 +3,7 @@
 // 403), a journal or contra without a party is accepted and the XML it queues has no party, and the
 // acceptance carries job_id beside the contract's transaction_id.
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { describeOnDatabases } from '../helpers/test-databases.js';
-import type { TestRelay } from '../helpers/test-relay.js';
+import { describeOnDatabases, type TestRelay } from '@ledgerwire/test-kit';
 import { admin, api, provisionTenant, sampleInvoice, startBridgeRelay, type Tenant } from './bridge-test-kit.js';
 
 const partylessJournal = {

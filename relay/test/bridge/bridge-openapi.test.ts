@@ -2,8 +2,7 @@
 // and is a valid OpenAPI 3 document.
 import SwaggerParser from '@apidevtools/swagger-parser';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { describeOnDatabases } from '../helpers/test-databases.js';
-import { call, type TestRelay } from '../helpers/test-relay.js';
+import { call, describeOnDatabases, type TestRelay } from '@ledgerwire/test-kit';
 import { startBridgeRelay } from './bridge-test-kit.js';
 
 const CONTRACT: [string, string][] = [

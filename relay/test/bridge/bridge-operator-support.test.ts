@@ -5,8 +5,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { adminCommands } from '../../src/cli/admin-commands.js';
 import type { AdminCommandContext } from '../../src/foundation/admin-command.js';
-import { describeOnDatabases } from '../helpers/test-databases.js';
-import { call, type TestRelay } from '../helpers/test-relay.js';
+import { call, describeOnDatabases, type TestRelay } from '@ledgerwire/test-kit';
 import { admin, api, pairWithConnector, provisionTenant, sampleInvoice, startBridgeRelay, type Tenant } from './bridge-test-kit.js';
 
 describeOnDatabases('bridge operator support tasks', (kind) => {

@@ -4,8 +4,7 @@
 // deletions left out of lists, and the one-company statistics with its report entries.
 import type { SyncVoucherItem } from '@ledgerwire/shared';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { describeOnDatabases } from '../helpers/test-databases.js';
-import type { TestRelay } from '../helpers/test-relay.js';
+import { describeOnDatabases, type TestRelay } from '@ledgerwire/test-kit';
 import { admin, api, createKey, pairWithConnector, provisionTenant, sampleReceipt, startBridgeRelay, type Tenant } from './bridge-test-kit.js';
 
 function voucher(guid: string, date: string, reservedName: string, extra: Partial<SyncVoucherItem> = {}): SyncVoucherItem {

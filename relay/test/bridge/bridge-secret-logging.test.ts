@@ -2,8 +2,7 @@
 // rotate path and in answers, the key secret shown once by the operator API.
 import { PassThrough } from 'node:stream';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { describeOnDatabases } from '../helpers/test-databases.js';
-import { startTestRelay, type TestRelay } from '../helpers/test-relay.js';
+import { call, describeOnDatabases, startRelay, type TestRelay } from '@ledgerwire/test-kit';
 import { api, provisionTenant, type Tenant } from './bridge-test-kit.js';
 
 describeOnDatabases('bridge secrets stay out of the logs', (kind) => {
@@ -14,7 +13,7 @@ describeOnDatabases('bridge secrets stay out of the logs', (kind) => {
   beforeAll(async () => {
     const stream = new PassThrough();
     stream.on('data', (chunk: Buffer) => (logs += chunk.toString('utf8')));
-    relay = await startTestRelay(kind, { RELAY_WORKERS: '0', LOG_LEVEL: 'info' }, { logStream: stream });
+    relay = await startRelay({ database: kind, env: { RELAY_WORKERS: '0', LOG_LEVEL: 'info' }, logStream: stream });
     tenant = await provisionTenant(relay);
   });
   afterAll(() => relay.close());
@@ -36,7 +35,7 @@ describeOnDatabases('connect link secrets stay out of the logs', (kind) => {
   beforeAll(async () => {
     const stream = new PassThrough();
     stream.on('data', (chunk: Buffer) => (logs += chunk.toString('utf8')));
-    relay = await startTestRelay(kind, { RELAY_WORKERS: '0', LOG_LEVEL: 'info' }, { logStream: stream });
+    relay = await startRelay({ database: kind, env: { RELAY_WORKERS: '0', LOG_LEVEL: 'info' }, logStream: stream });
     tenant = await provisionTenant(relay);
   });
   afterAll(() => relay.close());
@@ -47,8 +46,7 @@ describeOnDatabases('connect link secrets stay out of the logs', (kind) => {
     const pagePath = new URL(url).pathname;
     const token = pagePath.split('/').pop() ?? '';
     for (const [method, path, status] of [['GET', pagePath, 200], ['GET', `${pagePath}/state`, 200], ['POST', `${pagePath}/choose`, 409], ['GET', `${pagePath}x/state`, 404]] as const) {
-      const response = await relay.app.inject({ method, url: path, ...(method === 'POST' ? { payload: { books_company_guid: 'guid-x' } } : {}) });
-      expect(response.statusCode, `${method} ${path}`).toBe(status);
+      await call(relay.app, method, path, status, method === 'POST' ? { payload: { books_company_guid: 'guid-x' } } : {});
     }
     await api(relay, '', 'POST', '/api/v1/connectors/enroll', 200, { payload: { token: code, machine_name: 'LOG-PC', version: '1.0.0' } });
     await api(relay, '', 'POST', '/api/v1/connectors/enroll', 401, { payload: { token: code, machine_name: 'LOG-PC-2', version: '1.0.0' } });

@@ -2,8 +2,7 @@
 // (application, key, customer, company) and calls that carry a bridge credential.
 import { randomUUID } from 'node:crypto';
 import type { InjectOptions } from 'fastify';
-import { call, startTestRelay, TEST_OPERATOR_TOKEN, type TestRelay } from '../helpers/test-relay.js';
-import type { DatabaseKind } from '../helpers/test-databases.js';
+import { call, type DatabaseKind, startRelay, TEST_OPERATOR_TOKEN, type TestRelay } from '@ledgerwire/test-kit';
 
 export type Tenant = Readonly<{
   applicationId: string;
@@ -16,7 +15,7 @@ export type Tenant = Readonly<{
 
 export function startBridgeRelay(kind: DatabaseKind, env: Record<string, string> = {}): Promise<TestRelay> {
   // Background loops off: suites drive the webhook loop and the lease reaper themselves.
-  return startTestRelay(kind, { RELAY_WORKERS: '0', WEBHOOK_ALLOW_PRIVATE_URLS: '1', ...env });
+  return startRelay({ database: kind, env: { RELAY_WORKERS: '0', WEBHOOK_ALLOW_PRIVATE_URLS: '1', ...env } });
 }
 
 export function admin<T = any>(relay: TestRelay, method: InjectOptions['method'], url: string, status: number, payload?: unknown) {

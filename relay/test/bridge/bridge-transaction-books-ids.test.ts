@@ -4,8 +4,7 @@
 // by job id, by own id, the company's list, the masters list and status, the connector's jobs.
 import type { SyncMasterItem, SyncVoucherItem } from '@ledgerwire/shared';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { describeOnDatabases } from '../helpers/test-databases.js';
-import type { TestRelay } from '../helpers/test-relay.js';
+import { describeOnDatabases, type TestRelay } from '@ledgerwire/test-kit';
 import { api, pairWithConnector, provisionTenant, sampleInvoice, startBridgeRelay, type Tenant } from './bridge-test-kit.js';
 
 function pulledVoucher(guid: string, alterId: string, masterId = '41'): SyncVoucherItem {

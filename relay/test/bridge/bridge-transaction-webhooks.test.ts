@@ -6,15 +6,13 @@
 // real connector and the emulator.)
 import { Webhook } from 'standardwebhooks';
 import { afterAll, afterEach, beforeAll, beforeEach, expect, it } from 'vitest';
-import { describeOnDatabases } from '../helpers/test-databases.js';
-import { call, type TestRelay } from '../helpers/test-relay.js';
-import { startWebhookReceiver, type WebhookReceiver } from './gateway/webhook-receiver.js';
+import { call, describeOnDatabases, startWebhookCatcher, type TestRelay, type WebhookCatcher } from '@ledgerwire/test-kit';
 import { api, pairWithConnector, provisionTenant, sampleInvoice, startBridgeRelay, type Tenant } from './bridge-test-kit.js';
 
 describeOnDatabases('bridge transaction outcome webhooks', (kind) => {
   let relay: TestRelay;
   let tenant: Tenant;
-  let receiver: WebhookReceiver;
+  let receiver: WebhookCatcher;
   let connectorId: string;
   let secret: string;
   let endpointId: string;
@@ -42,8 +40,8 @@ describeOnDatabases('bridge transaction outcome webhooks', (kind) => {
   });
   afterAll(async () => relay.close());
   beforeEach(async () => {
-    receiver = await startWebhookReceiver();
-    const { body } = await api(relay, tenant.credential, 'POST', '/api/v1/webhooks', 200, { payload: { url: receiver.url } });
+    receiver = await startWebhookCatcher();
+    const { body } = await api(relay, tenant.credential, 'POST', '/api/v1/webhooks', 200, { payload: { url: receiver.url() } });
     secret = body.webhook.secret;
     endpointId = body.webhook.id;
   });
@@ -70,7 +68,7 @@ describeOnDatabases('bridge transaction outcome webhooks', (kind) => {
     expect(await queue().fail(refused, connectorId, { error_code: 'MASTER_NOT_FOUND', error_label: '', error_message: 'again' })).toBe(false);
 
     await deliverAll();
-    const delivered = await receiver.waitFor(2);
+    const delivered = await receiver.deliveries(2);
     expect(receiver.received).toHaveLength(2);
     const verifier = new Webhook(secret);
     for (const webhook of delivered) expect(() => verifier.verify(webhook.body, webhook.headers)).not.toThrow();

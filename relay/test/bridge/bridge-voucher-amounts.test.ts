@@ -2,8 +2,7 @@
 // field: a JSON number a double cannot carry exactly (too large, or more than two places) is a 400 and
 // queues nothing, and the largest amount allowed appears digit for digit in the job's XML.
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { describeOnDatabases } from '../helpers/test-databases.js';
-import type { TestRelay } from '../helpers/test-relay.js';
+import { call, describeOnDatabases, type TestRelay } from '@ledgerwire/test-kit';
 import { admin, api, pairWithConnector, provisionTenant, startBridgeRelay, type Tenant } from './bridge-test-kit.js';
 
 /** A journal body as JSON text, so the amounts are the exact digits a caller sends, not a JavaScript number's. */
@@ -25,13 +24,9 @@ describeOnDatabases('bridge voucher amounts', (kind) => {
   });
   afterAll(() => relay.close());
 
-  const postRaw = (path: string, body: string) =>
-    relay.app.inject({
-      method: 'POST',
-      url: url(path),
-      headers: { authorization: `Bearer ${tenant.credential}`, 'content-type': 'application/json' },
-      payload: body,
-    });
+  /** Sends the JSON text as written (amounts a JSON number cannot carry), expecting `status`; answers the body. */
+  const postRaw = async (path: string, body: string, status: number) =>
+    (await call(relay.app, 'POST', url(path), status, { token: tenant.credential, headers: { 'content-type': 'application/json' }, payload: body })).body;
   const transactionCount = async () => (await api(relay, tenant.credential, 'GET', `${url('transactions')}&limit=1`, 200)).body.total as number;
 
   it('an amount a JSON number cannot carry exactly is a 400 naming the field, and nothing is queued', async () => {
@@ -50,9 +45,7 @@ describeOnDatabases('bridge voucher amounts', (kind) => {
       { amount: '12.34999999999999999999', message: 'must have at most 2 decimal places (read as 12.34999999999999999999)' },
     ];
     for (const { amount, message } of cases) {
-      const response = await postRaw('journals', journalText(`JV-BAD-${amount}`, amount));
-      expect(response.statusCode, amount).toBe(400);
-      const { error } = response.json();
+      const { error } = await postRaw('journals', journalText(`JV-BAD-${amount}`, amount), 400);
       expect(error.details, amount).toEqual([
         { field: 'ledger_entries.0.amount', message: `The ledger_entries.0.amount field ${message}` },
         { field: 'ledger_entries.1.amount', message: `The ledger_entries.1.amount field ${message}` },
@@ -67,9 +60,8 @@ describeOnDatabases('bridge voucher amounts', (kind) => {
         { ledger_name: 'Sales', amount: 123.46, is_debit: false },
       ],
     });
-    const response = await postRaw('invoices', goods);
-    expect(response.statusCode).toBe(400);
-    expect(response.json().error.details.map((d: { field: string }) => d.field).sort()).toEqual(
+    const response = await postRaw('invoices', goods, 400);
+    expect(response.error.details.map((d: { field: string }) => d.field).sort()).toEqual(
       ['inventory_entries.0.quantity', 'ledger_entries.0.bill_allocations.0.amount'],
     );
     expect(await transactionCount()).toBe(before);
@@ -80,9 +72,8 @@ describeOnDatabases('bridge voucher amounts', (kind) => {
     const { body: support } = await admin(relay, 'GET', `/admin/v1/transactions/${body.transaction_id}`, 200);
     expect(support.transaction.xml.match(/<AMOUNT>[^<]*<\/AMOUNT>/g)).toEqual(['<AMOUNT>-9999999999999.99</AMOUNT>', '<AMOUNT>9999999999999.99</AMOUNT>']);
 
-    const raw = await postRaw('journals', journalText('JV-MIN', '0.07', '"0.07"'));
-    expect(raw.statusCode).toBe(200);
-    const { body: small } = await admin(relay, 'GET', `/admin/v1/transactions/${raw.json().transaction_id}`, 200);
+    const raw = await postRaw('journals', journalText('JV-MIN', '0.07', '"0.07"'), 200);
+    const { body: small } = await admin(relay, 'GET', `/admin/v1/transactions/${raw.transaction_id}`, 200);
     expect(small.transaction.xml.match(/<AMOUNT>[^<]*<\/AMOUNT>/g)).toEqual(['<AMOUNT>-0.07</AMOUNT>', '<AMOUNT>0.07</AMOUNT>']);
   });
 

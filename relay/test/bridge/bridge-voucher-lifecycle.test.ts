@@ -5,8 +5,7 @@
 // a pulled voucher another hand booked, the voucher number the books assigned on the transaction, and
 // the endpoints in the OpenAPI document with an example body.
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { describeOnDatabases } from '../helpers/test-databases.js';
-import type { TestRelay } from '../helpers/test-relay.js';
+import { call, describeOnDatabases, type TestRelay } from '@ledgerwire/test-kit';
 import { admin, api, pairWithConnector, provisionTenant, sampleInvoice, startBridgeRelay, type Tenant } from './bridge-test-kit.js';
 
 const BOOKS_COMPANY = 'guid-books-company-1';
@@ -136,9 +135,7 @@ describeOnDatabases('bridge voucher cancel and delete', (kind) => {
   });
 
   it('documents both endpoints in /docs with an example body', async () => {
-    const response = await relay.app.inject({ method: 'GET', url: '/docs/json' });
-    expect(response.statusCode).toBe(200);
-    const document = response.json();
+    const { body: document } = await call(relay.app, 'GET', '/docs/json', 200);
     for (const action of ['cancel', 'delete']) {
       const operation = document.paths[`/api/v1/vouchers/{voucher}/${action}`]?.post;
       expect(operation, action).toBeDefined();

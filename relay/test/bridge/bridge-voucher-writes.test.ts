@@ -2,8 +2,7 @@
 // validation (400 malformed, 422 wrong for the kind), missing masters accepted, the caller's own
 // transaction id (idempotent, also under concurrency), alterations by GUID, voucher_kind by reserved name.
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { describeOnDatabases } from '../helpers/test-databases.js';
-import type { TestRelay } from '../helpers/test-relay.js';
+import { call, describeOnDatabases, type TestRelay } from '@ledgerwire/test-kit';
 import { admin, api, pairWithConnector, provisionTenant, sampleInvoice, sampleReceipt, startBridgeRelay, type Tenant } from './bridge-test-kit.js';
 
 const party = (name: string, amount: number, isDebit: boolean, bills: unknown[] = []) => ({ ledger_name: name, amount, is_debit: isDebit, is_party: true, bill_allocations: bills });
@@ -99,8 +98,7 @@ describeOnDatabases('bridge voucher writes and transactions', (kind) => {
     });
     expect(two.error.details.map((d: { field: string }) => d.field).sort()).toEqual(['date', 'party_ledger']);
     expect(two.error.message).toMatch(/^The (date|party_ledger) field .+ \(and 1 more problem, listed in details\)$/);
-    const raw = await relay.app.inject({ method: 'POST', url: url('invoices'), headers: { authorization: `Bearer ${tenant.credential}`, 'content-type': 'application/json' }, payload: '{"voucher_number": ' });
-    expect(raw.statusCode).toBe(400);
+    await call(relay.app, 'POST', url('invoices'), 400, { token: tenant.credential, headers: { 'content-type': 'application/json' }, payload: '{"voucher_number": ' });
     const after = await api(relay, tenant.credential, 'GET', `${url('transactions')}&limit=1`, 200);
     expect(after.body.total).toBe(before.body.total);
   });
@@ -164,19 +162,16 @@ describeOnDatabases('bridge voucher writes and transactions', (kind) => {
     expect(over).toEqual({ success: false, error: { code: 'bad_request', message: expect.stringMatching(/^The job field /), details: [{ field: 'job', message: expect.stringContaining('200') }] } });
     const huge = 'c'.repeat(5000);
     for (const path of [`/api/v1/transactions/${huge}`, `/api/v1/masters/ledger/${huge}`, `/api/v1/webhooks/${huge}`, `/admin/v1/transactions/${huge}`]) {
-      const response = await relay.app.inject({ method: 'GET', url: path, headers: { authorization: `Bearer ${tenant.credential}` } });
-      expect(response.statusCode).toBe(400);
+      const response = await call(relay.app, 'GET', path, 400, { token: tenant.credential });
       expect(response.headers['x-request-id']).toMatch(/^req_/);
-      expect(response.json()).toEqual({ success: false, error: { code: 'bad_request', message: expect.stringMatching(/^A path parameter is longer than \d+ characters/), details: [] } });
+      expect(response.body).toEqual({ success: false, error: { code: 'bad_request', message: expect.stringMatching(/^A path parameter is longer than \d+ characters/), details: [] } });
     }
     // The messaging API keeps its own error body for the same refusal.
-    const messaging = await relay.app.inject({ method: 'GET', url: `/api/messages/${huge}` });
-    expect(messaging.statusCode).toBe(400);
-    expect(messaging.json()).toEqual({ error: expect.stringMatching(/^A path parameter is longer than/) });
+    const messaging = await call(relay.app, 'GET', `/api/messages/${huge}`, 400);
+    expect(messaging.body).toEqual({ error: expect.stringMatching(/^A path parameter is longer than/) });
     // A malformed percent-encoding is the router's other refusal: same body.
-    const badUrl = await relay.app.inject({ method: 'GET', url: '/api/v1/transactions/erp%E0%A4%A', headers: { authorization: `Bearer ${tenant.credential}` } });
-    expect(badUrl.statusCode).toBe(400);
-    expect(badUrl.json()).toMatchObject({ success: false, error: { code: 'bad_request', message: expect.stringContaining('percent-encoding') } });
+    const badUrl = await call(relay.app, 'GET', '/api/v1/transactions/erp%E0%A4%A', 400, { token: tenant.credential });
+    expect(badUrl.body).toMatchObject({ success: false, error: { code: 'bad_request', message: expect.stringContaining('percent-encoding') } });
   });
 
   it('a body carrying books_voucher_guid alters that voucher, re-sent under the REMOTEID it was created with', async () => {

@@ -3,8 +3,7 @@
 // earlier jobs of the company, or being imported — in the single read, the company list, the master
 // job list, the connector's jobs and the operator's views; finished ones say null.
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { describeOnDatabases } from '../helpers/test-databases.js';
-import type { TestRelay } from '../helpers/test-relay.js';
+import { describeOnDatabases, type TestRelay } from '@ledgerwire/test-kit';
 import { companyQueueWaitingReasons } from '../../src/bridge/services/jobs/waiting-reason.js';
 import { admin, api, pairWithConnector, provisionTenant, sampleInvoice, startBridgeRelay, type Tenant } from './bridge-test-kit.js';
 

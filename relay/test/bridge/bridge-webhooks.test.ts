@@ -5,8 +5,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
-import { describeOnDatabases } from '../helpers/test-databases.js';
-import type { TestRelay } from '../helpers/test-relay.js';
+import { describeOnDatabases, type TestRelay } from '@ledgerwire/test-kit';
 import { api, provisionTenant, startBridgeRelay, type Tenant } from './bridge-test-kit.js';
 
 type Received = { headers: http.IncomingHttpHeaders; body: string };

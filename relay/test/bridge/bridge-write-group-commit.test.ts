@@ -4,8 +4,7 @@
 // be stored fails alone without taking the batch with it.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GroupCommit } from '../../src/bridge/services/jobs/job-group-commit.js';
-import { describeOnDatabases } from '../helpers/test-databases.js';
-import type { TestRelay } from '../helpers/test-relay.js';
+import { describeOnDatabases, type TestRelay } from '@ledgerwire/test-kit';
 import { provisionTenant, sampleInvoice, startBridgeRelay, type Tenant } from './bridge-test-kit.js';
 
 describeOnDatabases('bridge writes under group commit', (kind) => {

@@ -3,8 +3,7 @@
 // write, and nothing is queued; a repeated own transaction_id replays the first acceptance only for the
 // same body (the same meaning, however it is spelled) and is a 409 for another body or endpoint.
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { describeOnDatabases } from '../helpers/test-databases.js';
-import type { TestRelay } from '../helpers/test-relay.js';
+import { describeOnDatabases, type TestRelay } from '@ledgerwire/test-kit';
 import { api, provisionTenant, sampleInvoice, startBridgeRelay, type Tenant } from './bridge-test-kit.js';
 
 const party = (name: string, amount: number | string, isDebit: boolean, bills: unknown[] = []) => ({ ledger_name: name, amount, is_debit: isDebit, is_party: true, bill_allocations: bills });

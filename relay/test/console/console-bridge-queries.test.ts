@@ -7,8 +7,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { admin, api, insertConnector, provisionTenant, sampleInvoice, sampleReceipt, startBridgeRelay, type Tenant } from '../bridge/bridge-test-kit.js';
-import { describeOnDatabases } from '../helpers/test-databases.js';
-import type { TestRelay } from '../helpers/test-relay.js';
+import { call, describeOnDatabases, type TestRelay } from '@ledgerwire/test-kit';
 
 const BOOKS = { guid: 'guid-sharma-books', name: 'Sharma Traders (Books)' };
 
@@ -141,7 +140,7 @@ describeOnDatabases('console bridge queries', (kind) => {
       const { body } = await admin(relay, 'GET', `/admin/v1/console/transactions${bad}`, 400);
       expect(body.success).toBe(false);
     }
-    await relay.app.inject({ method: 'GET', url: '/admin/v1/console/transactions' }).then((r) => expect(r.statusCode).toBe(401));
+    await call(relay.app, 'GET', '/admin/v1/console/transactions', 401);
   });
 
   it('shows the books\' own number beside the one sent when the books renumbered the voucher, and finds it by either', async () => {

@@ -2,8 +2,7 @@
 // PostgreSQL: messages found by tag and by metadata, refused sends with their reason, and the
 // suppression list read and cleared (by a support operator, audited).
 import { afterEach, beforeEach, expect, it } from 'vitest';
-import { describeOnDatabases } from '../helpers/test-databases.js';
-import { call, startTestRelay, TEST_OPERATOR_TOKEN, type TestRelay } from '../helpers/test-relay.js';
+import { call, describeOnDatabases, startRelay, TEST_OPERATOR_TOKEN, type TestRelay } from '@ledgerwire/test-kit';
 
 const op = { token: TEST_OPERATOR_TOKEN };
 
@@ -13,7 +12,7 @@ describeOnDatabases('console messaging support', (kind) => {
   let apiKey: string;
 
   beforeEach(async () => {
-    relay = await startTestRelay(kind, { RELAY_WORKERS: '0' });
+    relay = await startRelay({ database: kind, env: { RELAY_WORKERS: '0' } });
     const { app } = relay;
     tenantId = (await call(app, 'POST', '/admin/v1/tenants', 201, { ...op, payload: { name: 'Support Co', org_id: 78 } })).body.tenant.id;
     apiKey = (await call(app, 'POST', `/admin/v1/tenants/${tenantId}/api-keys`, 201, op)).body.api_key;

@@ -2,8 +2,7 @@
 // search by status and recipient (case-insensitive, LIKE wildcards taken literally), one message with
 // its timeline, template draft previews, pulled-data counts per company, webhook endpoints and history.
 import { afterEach, beforeEach, expect, it } from 'vitest';
-import { describeOnDatabases } from '../helpers/test-databases.js';
-import { call, startTestRelay, TEST_OPERATOR_TOKEN, type TestRelay } from '../helpers/test-relay.js';
+import { call, describeOnDatabases, startRelay, TEST_OPERATOR_TOKEN, type TestRelay } from '@ledgerwire/test-kit';
 
 const op = { token: TEST_OPERATOR_TOKEN };
 
@@ -14,7 +13,7 @@ describeOnDatabases('console query routes', (kind) => {
 
   beforeEach(async () => {
     // Workers off: messages stay queued, so every status below is the one the test made.
-    relay = await startTestRelay(kind, { RELAY_WORKERS: '0', WEBHOOK_ALLOW_PRIVATE_URLS: '1' });
+    relay = await startRelay({ database: kind, env: { RELAY_WORKERS: '0', WEBHOOK_ALLOW_PRIVATE_URLS: '1' } });
     const { app } = relay;
     tenantId = (await call(app, 'POST', '/admin/v1/tenants', 201, { ...op, payload: { name: 'Console Co', org_id: 77 } })).body.tenant.id;
     apiKey = (await call(app, 'POST', `/admin/v1/tenants/${tenantId}/api-keys`, 201, op)).body.api_key;

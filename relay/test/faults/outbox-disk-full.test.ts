@@ -7,9 +7,8 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, expect, it } from 'vitest';
-import { describeOnDatabases } from '../helpers/test-databases.js';
-import { call } from '../helpers/test-relay.js';
-import { createTemplate, midMinute, provisionTenant, sendBody, startMessagingRelay, TestClock, type MessagingTestRelay } from '../messaging/support/messaging-test-relay.js';
+import { call, describeOnDatabases, midMinute, testClock } from '@ledgerwire/test-kit';
+import { createTemplate, provisionTenant, sendBody, startMessagingRelay, type MessagingTestRelay } from '../messaging/support/messaging-test-relay.js';
 
 const MESSAGES = 40;
 const canMount = process.getuid?.() === 0 && process.platform === 'linux';
@@ -26,7 +25,7 @@ describeOnDatabases('fault matrix: the outbox disk full', (kind) => {
   });
 
   it.skipIf(!canMount)('keeps messages queued while the disk is full and sends each once when room comes back', async () => {
-    const clock = new TestClock(midMinute());
+    const clock = testClock(midMinute());
     relay = await startMessagingRelay(kind, {}, { now: clock.now });
     const tenant = await provisionTenant(relay.app, { limits: { burst_per_minute: 10_000, sustained_per_minute: 10_000, daily_quota: 10_000 } });
     // A large text part, so a few messages fill the small disk.
@@ -49,7 +48,7 @@ describeOnDatabases('fault matrix: the outbox disk full', (kind) => {
     expect(fs.readdirSync(outbox).filter((f) => f.endsWith('.tmp'))).toEqual([]);
 
     execFileSync('mount', ['-o', 'remount,size=4m', outbox]);
-    const roomAt = clock.ms;
+    const roomAt = clock.now();
     for (let pass = 0; pass < 40; pass++) {
       const left = (await Promise.all(ids.map(status))).filter((m) => m.status !== 'sent');
       if (left.length === 0) break;
@@ -65,7 +64,7 @@ describeOnDatabases('fault matrix: the outbox disk full', (kind) => {
     expect(files.filter((f) => f.endsWith('.eml'))).toHaveLength(MESSAGES);
     process.stdout.write(
       `${lost + stuck + duplicated === 0 ? 'ok  ' : 'FAIL'} outbox disk full (${kind})`.padEnd(52) +
-        ` messages ${MESSAGES}  waited ${waiting.length}  lost ${lost}  duplicated ${duplicated}  stuck ${stuck}  recovered in ${(clock.ms - roomAt) / 1000} simulated s\n`,
+        ` messages ${MESSAGES}  waited ${waiting.length}  lost ${lost}  duplicated ${duplicated}  stuck ${stuck}  recovered in ${(clock.now() - roomAt) / 1000} simulated s\n`,
     );
     expect({ lost, stuck, duplicated }).toEqual({ lost: 0, stuck: 0, duplicated: 0 });
     for (const id of ids) {

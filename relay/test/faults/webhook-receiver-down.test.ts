@@ -7,7 +7,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, expect, it } from 'vitest';
 import type { WebhookOwner } from '../../src/webhooks/index.js';
-import { describeOnDatabases } from '../helpers/test-databases.js';
+import { describeOnDatabases } from '@ledgerwire/test-kit';
 import { startEngine, type TestEngine } from '../webhooks/webhook-test-kit.js';
 
 const MINUTE = 60_000;

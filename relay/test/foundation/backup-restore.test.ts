@@ -2,17 +2,15 @@
 // of a running SQLite relay (SQLite's backup API), DIR is itself a DATA_DIR, and a relay started on it
 // finds every write accepted before the copy, in the state it had, with the same operator token.
 // PostgreSQL is backed up with pg_dump (README); the command refuses it in words.
-import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
-import { buildApp } from '../../src/app.js';
 import { loadConfig } from '../../src/config/load-config.js';
 import { backupDataDirectory } from '../../src/db/backup-data-directory.js';
-import { call } from '../helpers/test-relay.js';
+import { call, runCli, startRelay } from '@ledgerwire/test-kit';
 
 const repositoryRoot = fileURLToPath(new URL('../../../', import.meta.url));
 const temporary: string[] = [];
@@ -25,7 +23,7 @@ function tempDir(label: string): string {
 }
 
 async function relayOn(dataDir: string) {
-  const app = await buildApp(loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', RELAY_WORKERS: '0' }));
+  const { app } = await startRelay({ config: loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', RELAY_WORKERS: '0' }) });
   apps.push(app);
   return app;
 }
@@ -113,16 +111,16 @@ describe('backup and restore (SQLite)', () => {
     await expect(backupDataDirectory(config, busy)).rejects.toThrow(/not empty/);
   });
 
-  it('runs as `npm run admin -- backup DIR`, DIR taken from where the command was typed', () => {
+  it('runs as `npm run admin -- backup DIR`, DIR taken from where the command was typed', async () => {
     const source = tempDir('cli-source');
     const cwd = tempDir('cli-cwd');
-    const result = spawnSync(process.execPath, [path.join(repositoryRoot, 'relay/src/cli/admin-launcher.mjs'), 'backup', 'nightly'], {
+    const result = await runCli(path.join(repositoryRoot, 'relay/src/cli/admin-launcher.mjs'), {
+      args: ['backup', 'nightly'],
       cwd,
-      env: { ...process.env, DATA_DIR: source, INIT_CWD: cwd, LOG_LEVEL: 'silent' },
-      encoding: 'utf8',
-      timeout: 120_000,
+      env: { DATA_DIR: source, INIT_CWD: cwd, LOG_LEVEL: 'silent' },
+      timeoutMs: 120_000,
+      expectCode: 0,
     });
-    expect(result.status, result.stderr).toBe(0);
     const report = JSON.parse(result.stdout) as { target: string; database: string };
     expect(report.target).toBe(path.join(cwd, 'nightly'));
     expect(fs.existsSync(path.join(cwd, 'nightly', report.database))).toBe(true);

@@ -6,8 +6,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import pino from 'pino';
 import { createBackgroundLoop } from '../../src/background/background-loop.js';
 import { STUCK_FLOOR_MS, STUCK_INTERVALS } from '../../src/background/loop-health.js';
-import { describeOnDatabases } from '../helpers/test-databases.js';
-import { call, startTestRelay, TEST_OPERATOR_TOKEN, type TestRelay } from '../helpers/test-relay.js';
+import { call, describeOnDatabases, startRelay, TEST_OPERATOR_TOKEN, testClock, type TestClock, type TestRelay } from '@ledgerwire/test-kit';
 
 const log = pino({ level: 'silent' });
 
@@ -21,14 +20,11 @@ function queuedMessage(tenantId: string, dueAt: string) {
   };
 }
 
-function testClock(start = Date.parse('2026-03-01T09:00:00.000Z')) {
-  let at = start;
-  return { now: () => at, advance: (ms: number) => (at += ms) };
-}
+const MORNING = Date.parse('2026-03-01T09:00:00.000Z');
 
 describe('background loop health', () => {
   it('reports the last pass and the last error, and a failure leaves the error in place after a later pass works', async () => {
-    const clock = testClock();
+    const clock = testClock(MORNING);
     let fail = true;
     const loop = createBackgroundLoop({
       name: 'test-loop',
@@ -49,7 +45,7 @@ describe('background loop health', () => {
   });
 
   it('is stuck only once a started loop has had no pass end for the allowed time, and not once a pass ends', async () => {
-    const clock = testClock();
+    const clock = testClock(MORNING);
     const intervalMs = 30_000;
     let release: () => void = () => undefined;
     let hang = true;
@@ -78,7 +74,7 @@ describe('background loop health', () => {
   });
 
   it('a loop with a short interval is stuck only after the floor, beyond its back-off after failures', async () => {
-    const clock = testClock();
+    const clock = testClock(MORNING);
     const loop = createBackgroundLoop({ name: 'fast-loop', intervalMs: 100, maxBackoffMs: 60_000, log, now: clock.now, pass: () => Promise.reject(new Error('down')) });
     loop.start();
     await loop.runOnce();
@@ -96,7 +92,7 @@ describe('background loop health', () => {
   });
 
   it('reports the lag of the oldest due row, 0 when none is due, and null for a loop with no queue', async () => {
-    const clock = testClock();
+    const clock = testClock(MORNING);
     let oldest: Date | null = new Date(clock.now() - 42_000);
     const queued = createBackgroundLoop({ name: 'queue', intervalMs: 1_000, log, now: clock.now, pass: async () => undefined, oldestDue: async () => oldest });
     expect((await queued.report()).oldestDueLagMs).toBe(42_000);
@@ -109,10 +105,10 @@ describe('background loop health', () => {
 
 describeOnDatabases('/readyz reports the loops', (kind) => {
   let relay: TestRelay;
-  let clock: ReturnType<typeof testClock>;
+  let clock: TestClock;
   beforeEach(async () => {
     clock = testClock(Date.now());
-    relay = await startTestRelay(kind, {}, { now: clock.now });
+    relay = await startRelay({ database: kind, clock });
     await relay.app.ready();
   });
   afterEach(async () => {

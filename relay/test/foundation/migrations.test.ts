@@ -3,7 +3,7 @@ import { afterEach, expect, it } from 'vitest';
 import { openDatabase, type RelayDatabase } from '../../src/db/database.js';
 import { migrateToLatest } from '../../src/db/migrate.js';
 import { migrations } from '../../src/db/migrations/index.js';
-import { createTestDatabase, describeOnDatabases, type TestDatabase } from '../helpers/test-databases.js';
+import { createTestDatabase, describeOnDatabases, type TestDatabase } from '@ledgerwire/test-kit';
 
 describeOnDatabases('migrations', (kind) => {
   let testDatabase: TestDatabase;

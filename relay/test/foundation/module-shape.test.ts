@@ -12,7 +12,7 @@ import { bridgePlugin } from '../../src/bridge/bridge-plugin.js';
 import { configPlugin } from '../../src/config/config-plugin.js';
 import { databasePlugin } from '../../src/db/database-plugin.js';
 import { clockPlugin } from '../../src/foundation/clock-plugin.js';
-import { startTestRelay, type TestRelay } from '../helpers/test-relay.js';
+import { startRelay, type TestRelay } from '@ledgerwire/test-kit';
 
 const src = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../src');
 const MODULES = ['operator', 'webhooks', 'messaging', 'bridge', 'gateway', 'console'] as const;
@@ -103,7 +103,7 @@ describe('the module shape, read from the tree', () => {
 describe('the module plugins, read from a running app', () => {
   let relay: TestRelay;
   beforeAll(async () => {
-    relay = await startTestRelay('sqlite');
+    relay = await startRelay({ database: 'sqlite' });
   });
   afterAll(() => relay.close());
 

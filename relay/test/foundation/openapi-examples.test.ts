@@ -5,8 +5,7 @@ import SwaggerParser from '@apidevtools/swagger-parser';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { REQUEST_BODY_EXAMPLES } from '../../src/http/openapi-examples.js';
-import { describeOnDatabases } from '../helpers/test-databases.js';
-import { call, startTestRelay, TEST_OPERATOR_TOKEN, type TestRelay } from '../helpers/test-relay.js';
+import { call, describeOnDatabases, startRelay, TEST_OPERATOR_TOKEN, type TestRelay } from '@ledgerwire/test-kit';
 
 type Media = { schema: object; example?: unknown };
 type Operation = { requestBody?: { content: Record<string, Media> } };
@@ -27,7 +26,7 @@ function example<T = Record<string, unknown>>(key: string): T {
 describeOnDatabases('OpenAPI request body examples', (kind) => {
   let relay: TestRelay;
   beforeAll(async () => {
-    relay = await startTestRelay(kind, { WEBHOOK_ALLOW_PRIVATE_URLS: '0' });
+    relay = await startRelay({ database: kind, env: { WEBHOOK_ALLOW_PRIVATE_URLS: '0' } });
   });
   afterAll(() => relay.close());
 

@@ -1,11 +1,11 @@
 import SwaggerParser from '@apidevtools/swagger-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, startTestRelay, type TestRelay } from '../helpers/test-relay.js';
+import { call, startRelay, type TestRelay } from '@ledgerwire/test-kit';
 
 describe('OpenAPI', () => {
   let relay: TestRelay;
   beforeAll(async () => {
-    relay = await startTestRelay('sqlite');
+    relay = await startRelay({ database: 'sqlite' });
   });
   afterAll(async () => {
     await relay.close();
@@ -20,8 +20,7 @@ describe('OpenAPI', () => {
   });
 
   it('serves the UI at /docs', async () => {
-    const response = await relay.app.inject({ method: 'GET', url: '/docs/' });
-    expect(response.statusCode).toBe(200);
+    const response = await call(relay.app, 'GET', '/docs/', 200);
     expect(response.headers['content-type']).toContain('text/html');
   });
 });

@@ -4,8 +4,7 @@ import path from 'node:path';
 import { Writable } from 'node:stream';
 import { afterEach, describe, expect, it } from 'vitest';
 import { OPERATOR_TOKEN_FILE, ensureOperatorToken } from '../../src/operator/services/operator-token.js';
-import { describeOnDatabases } from '../helpers/test-databases.js';
-import { TEST_OPERATOR_TOKEN, call, startTestRelay, type TestRelay } from '../helpers/test-relay.js';
+import { call, describeOnDatabases, startRelay, TEST_OPERATOR_TOKEN, type TestRelay } from '@ledgerwire/test-kit';
 
 describeOnDatabases('operator API auth', (kind) => {
   let relay: TestRelay | undefined;
@@ -22,7 +21,7 @@ describeOnDatabases('operator API auth', (kind) => {
         done();
       },
     });
-    relay = await startTestRelay(kind, { LOG_LEVEL: 'info' }, { logStream });
+    relay = await startRelay({ database: kind, env: { LOG_LEVEL: 'info' }, logStream });
     const missing = await call(relay.app, 'GET', '/admin/v1/whoami', 401);
     expect(missing.body.error.code).toBe('operator_token_missing');
     const wrong = await call(relay.app, 'GET', '/admin/v1/whoami', 401, { token: 'lwop_wrong-token-000000000000000' });
@@ -42,10 +41,9 @@ describeOnDatabases('operator API auth', (kind) => {
   });
 
   it('keeps one installation id per database across restarts', async () => {
-    relay = await startTestRelay(kind);
+    relay = await startRelay({ database: kind });
     const first = await call(relay.app, 'GET', '/admin/v1/whoami', 200, { token: TEST_OPERATOR_TOKEN });
-    const { buildApp } = await import('../../src/app.js');
-    const again = await buildApp(relay.config);
+    const again = (await startRelay({ config: relay.config })).app;
     try {
       const second = await call(again, 'GET', '/admin/v1/whoami', 200, { token: TEST_OPERATOR_TOKEN });
       expect(second.body.relay.installation_id).toBe(first.body.relay.installation_id);

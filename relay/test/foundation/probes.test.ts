@@ -1,11 +1,10 @@
 import { afterEach, beforeEach, expect, it } from 'vitest';
-import { describeOnDatabases } from '../helpers/test-databases.js';
-import { call, startTestRelay, type TestRelay } from '../helpers/test-relay.js';
+import { call, describeOnDatabases, startRelay, type TestRelay } from '@ledgerwire/test-kit';
 
 describeOnDatabases('probes', (kind) => {
   let relay: TestRelay;
   beforeEach(async () => {
-    relay = await startTestRelay(kind);
+    relay = await startRelay({ database: kind });
   });
   afterEach(async () => {
     await relay.close();

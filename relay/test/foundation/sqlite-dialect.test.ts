@@ -3,13 +3,13 @@
 // their SQLite codes, transactions are atomic, checkpoints run on the checkpoint thread (not on the
 // connection every query waits on), a lock another connection holds is waited for without stopping
 // the event loop, and the thread never keeps a process alive.
-import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { runCli } from '@ledgerwire/test-kit';
 import { openDatabase, type RelayDatabase } from '../../src/db/database.js';
 import type { SqliteCheckpoint } from '../../src/db/sqlite-dialect.js';
 import { isUniqueViolation } from '../../src/foundation/messaging-ids.js';
@@ -152,7 +152,7 @@ describe('embedded SQLite', () => {
     }
   });
 
-  it('lets a process end once its queries are answered, and not before', () => {
+  it('lets a process end once its queries are answered, and not before', async () => {
     const child = path.join(dataDir, 'child.mts');
     const databaseModule = fileURLToPath(new URL('../../src/db/database.ts', import.meta.url));
     // No destroy(): an idle checkpoint thread must not hold the process open.
@@ -163,9 +163,9 @@ describe('embedded SQLite', () => {
        const rows = await db.selectNoFrom((eb) => eb.lit(42).as('answer')).execute();
        process.stdout.write(JSON.stringify(rows));`,
     );
-    const result = spawnSync(process.execPath, ['--import', 'tsx', child], { encoding: 'utf8', timeout: 60_000, cwd: path.dirname(databaseModule) });
+    const result = await runCli(child, { timeoutMs: 60_000, cwd: path.dirname(databaseModule) });
     expect(result.stderr).toBe('');
-    expect(result.status).toBe(0);
+    expect(result.code).toBe(0);
     expect(result.stdout).toBe('[{"answer":42}]');
   });
 });

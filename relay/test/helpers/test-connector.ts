@@ -13,6 +13,7 @@ import {
   type SyncBatchMessage,
 } from '@ledgerwire/shared';
 import type { FastifyInstance } from 'fastify';
+import { call } from '@ledgerwire/test-kit';
 import WebSocket from 'ws';
 
 /** The connector's end of a connection. */
@@ -62,13 +63,10 @@ export class TestConnector {
 
   /** Enrols a machine with the customer token over HTTP. */
   static async enroll(app: FastifyInstance, input: { token: string; machineName: string; version?: string }): Promise<ConnectorEnrolOut> {
-    const response = await app.inject({
-      method: 'POST',
-      url: '/api/v1/connectors/enroll',
+    const { body } = await call<ConnectorEnrolOut>(app, 'POST', '/api/v1/connectors/enroll', 200, {
       payload: { token: input.token, machine_name: input.machineName, version: input.version ?? '1.0.0' },
     });
-    if (response.statusCode !== 200) throw new Error(`enrolment answered ${response.statusCode}: ${response.body}`);
-    return response.json<ConnectorEnrolOut>();
+    return body;
   }
 
   /** Opens a real WebSocket to a listening relay; rejects with the HTTP status when the upgrade is refused. */

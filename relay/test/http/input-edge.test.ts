@@ -5,8 +5,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { describeOnDatabases } from '../helpers/test-databases.js';
-import { call, TEST_OPERATOR_TOKEN } from '../helpers/test-relay.js';
+import { call, describeOnDatabases, TEST_OPERATOR_TOKEN } from '@ledgerwire/test-kit';
 import { provisionTenant as provisionBridgeTenant, type Tenant } from '../bridge/bridge-test-kit.js';
 import { createTemplate, provisionTenant, sendBody, startMessagingRelay, type MessagingTestRelay, type ProvisionedTenant } from '../messaging/support/messaging-test-relay.js';
 

@@ -3,7 +3,7 @@
 import { Writable } from 'node:stream';
 import { afterEach, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config/load-config.js';
-import { startTestRelay, type TestRelay } from '../helpers/test-relay.js';
+import { startRelay, type TestRelay } from '@ledgerwire/test-kit';
 import { api, provisionTenant } from '../bridge/bridge-test-kit.js';
 
 type LogLine = Record<string, unknown>;
@@ -39,7 +39,7 @@ describe('request log', () => {
 
   async function start(env: Record<string, string>) {
     const sink = logSink();
-    relay = await startTestRelay('sqlite', { RELAY_WORKERS: '0', ...env }, { logStream: sink.stream });
+    relay = await startRelay({ database: 'sqlite', env: { RELAY_WORKERS: '0', ...env }, logStream: sink.stream });
     return { relay, lines: sink.lines, requestLines: sink.requestLines };
   }
 

@@ -7,7 +7,7 @@ import { openDatabase, type RelayDatabase } from '../../src/db/database.js';
 import { migrateToLatest } from '../../src/db/migrate.js';
 import { GroupedRateCount } from '../../src/limits/grouped-rate-count.js';
 import { MINUTE_MS, RateLimiter } from '../../src/limits/rate-limiter.js';
-import { createTestDatabase, describeOnDatabases, type TestDatabase } from '../helpers/test-databases.js';
+import { createTestDatabase, describeOnDatabases, type TestDatabase } from '@ledgerwire/test-kit';
 
 const NOW = Date.UTC(2026, 10, 22, 12, 0, 20);
 

@@ -3,10 +3,9 @@
 // overrides; every 429 with Retry-After and RateLimit-Limit / -Remaining / -Reset. The clock is
 // pinned inside a window so no test straddles a boundary.
 import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
-import { describeOnDatabases } from '../helpers/test-databases.js';
-import { call, TEST_OPERATOR_TOKEN } from '../helpers/test-relay.js';
+import { call, describeOnDatabases, midMinute, TEST_OPERATOR_TOKEN, testClock } from '@ledgerwire/test-kit';
 import { SendGridSigner } from '../messaging/support/sendgrid-signer.js';
-import { createTemplate, midMinute, provisionTenant, sendBody, startMessagingRelay, TestClock, type MessagingTestRelay } from '../messaging/support/messaging-test-relay.js';
+import { createTemplate, provisionTenant, sendBody, startMessagingRelay, type MessagingTestRelay } from '../messaging/support/messaging-test-relay.js';
 
 function expectLimitHeaders(headers: Record<string, unknown>, limit: number, reset: number) {
   expect(headers['retry-after']).toBe(String(reset));
@@ -17,7 +16,7 @@ function expectLimitHeaders(headers: Record<string, unknown>, limit: number, res
 
 describeOnDatabases('messaging limits', (kind) => {
   let relay: MessagingTestRelay;
-  const clock = new TestClock(midMinute());
+  const clock = testClock(midMinute());
   const signer = new SendGridSigner();
 
   // One relay per file (starting one is most of a test's time): every limit is counted per tenant and
@@ -26,7 +25,7 @@ describeOnDatabases('messaging limits', (kind) => {
     relay = await startMessagingRelay(kind, { SENDGRID_WEBHOOK_PUBLIC_KEY: signer.publicKeyBase64 }, { now: clock.now });
   });
   beforeEach(() => {
-    clock.ms = midMinute();
+    clock.set(midMinute());
   });
   afterAll(async () => relay.close());
 
@@ -105,8 +104,8 @@ describeOnDatabases('messaging limits', (kind) => {
     await createTemplate(relay.app, tenant.id, { event_key: 'invoice_ready' });
     const { body } = await call(relay.app, 'POST', '/api/messages/send', 200, { token: tenant.apiKey, payload: sendBody() });
     const post = (id: string, expected: number) => {
-      const payload = JSON.stringify([{ event: 'delivered', sg_event_id: id, message_id: body.message_id, timestamp: Math.floor(clock.ms / 1000) }]);
-      return call(relay.app, 'POST', '/api/webhooks/sendgrid', expected, { headers: signer.headers(payload, String(Math.floor(clock.ms / 1000))), payload });
+      const payload = JSON.stringify([{ event: 'delivered', sg_event_id: id, message_id: body.message_id, timestamp: Math.floor(clock.now() / 1000) }]);
+      return call(relay.app, 'POST', '/api/webhooks/sendgrid', expected, { headers: signer.headers(payload, String(Math.floor(clock.now() / 1000))), payload });
     };
     await post('w1', 200);
     await post('w2', 200);

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
 import { openDatabase, type RelayDatabase } from '../../src/db/database.js';
 import { migrateToLatest } from '../../src/db/migrate.js';
 import { DAY_MS, MINUTE_MS, RateLimiter, type RateLimitGrant } from '../../src/limits/rate-limiter.js';
-import { createTestDatabase, describeOnDatabases, type TestDatabase } from '../helpers/test-databases.js';
+import { createTestDatabase, describeOnDatabases, type TestDatabase } from '@ledgerwire/test-kit';
 
 const MINUTE_START = Date.UTC(2026, 10, 22, 12, 0, 0);
 

@@ -11,15 +11,14 @@ import { migrateToLatest } from '../../src/db/migrate.js';
 import type { Database } from '../../src/db/schema.js';
 import { RateLimitCounterRepository } from '../../src/limits/rate-limit-counter-repository.js';
 import { DAY_MS, MINUTE_MS, RateLimiter, rateLimitHeaders } from '../../src/limits/rate-limiter.js';
-import { createTestDatabase, describeOnDatabases, type TestDatabase } from '../helpers/test-databases.js';
+import { createTestDatabase, describeOnDatabases, testClock, type TestDatabase } from '@ledgerwire/test-kit';
 
 const MINUTE_START = Date.UTC(2026, 10, 22, 12, 0, 0);
 
 describeOnDatabases('rate limiter', (kind) => {
   let testDatabase: TestDatabase;
   let database: RelayDatabase;
-  let now = MINUTE_START + 20_000;
-  const clock = () => now;
+  const clock = testClock(MINUTE_START + 20_000);
 
   // One migrated database per file (migrating is most of a test's time); the limiter keeps its counts in
   // rate_limit_counters alone, so emptying it gives each test what a fresh database would.
@@ -34,13 +33,13 @@ describeOnDatabases('rate limiter', (kind) => {
   });
   beforeEach(async () => {
     await database.db.deleteFrom('rate_limit_counters').execute();
-    now = MINUTE_START + 20_000;
+    clock.set(MINUTE_START + 20_000);
   });
 
   const rule = { name: 'test', limit: 3, windowMs: MINUTE_MS };
 
   it('allows up to the limit in a window, refuses without counting, and starts again next window', async () => {
-    const limiter = new RateLimiter(database.db, clock);
+    const limiter = new RateLimiter(database.db, clock.now);
     const decisions = [];
     for (let i = 0; i < 5; i++) decisions.push(await limiter.consume('a', rule));
     expect(decisions.map((d) => [d.allowed, d.remaining])).toEqual([
@@ -54,22 +53,22 @@ describeOnDatabases('rate limiter', (kind) => {
     expect(decisions[3]!.resetSeconds).toBe(40);
     expect(rateLimitHeaders(decisions[3]!)).toEqual({ 'RateLimit-Limit': '3', 'RateLimit-Remaining': '0', 'RateLimit-Reset': '40', 'Retry-After': '40' });
     expect((await limiter.consume('b', rule)).allowed).toBe(true);
-    now = MINUTE_START + MINUTE_MS;
+    clock.set(MINUTE_START + MINUTE_MS);
     expect(await limiter.consume('a', rule)).toMatchObject({ allowed: true, remaining: 2, resetSeconds: 60 });
   });
 
   it('daily windows reset at 00:00 UTC', async () => {
-    const limiter = new RateLimiter(database.db, clock);
+    const limiter = new RateLimiter(database.db, clock.now);
     const daily = { name: 'day', limit: 1, windowMs: DAY_MS };
     expect((await limiter.consume('t', daily)).allowed).toBe(true);
     const refused = await limiter.consume('t', daily);
     expect(refused).toMatchObject({ allowed: false, resetSeconds: 12 * 3600 - 20 });
-    now = Date.UTC(2026, 10, 23, 0, 0, 1);
+    clock.set(Date.UTC(2026, 10, 23, 0, 0, 1));
     expect((await limiter.consume('t', daily)).allowed).toBe(true);
   });
 
   it('is exact under 40 concurrent consumers: 10 allowed of a limit of 10', async () => {
-    const limiter = new RateLimiter(database.db, clock);
+    const limiter = new RateLimiter(database.db, clock.now);
     const results = await Promise.all(Array.from({ length: 40 }, () => limiter.consume('hot', { name: 'c', limit: 10, windowMs: MINUTE_MS })));
     expect(results.filter((r) => r.allowed)).toHaveLength(10);
     expect(await limiter.used('hot', { name: 'c', limit: 10, windowMs: MINUTE_MS })).toBe(10);
@@ -78,8 +77,8 @@ describeOnDatabases('rate limiter', (kind) => {
   it('two handles on one database (two relay processes) share the counters', async () => {
     const second = secondHandle(testDatabase);
     try {
-      const a = new RateLimiter(database.db, clock);
-      const b = new RateLimiter(second, clock);
+      const a = new RateLimiter(database.db, clock.now);
+      const b = new RateLimiter(second, clock.now);
       const results = await Promise.all(Array.from({ length: 20 }, (_, i) => (i % 2 === 0 ? a : b).consume('shared', { name: 's', limit: 7, windowMs: MINUTE_MS })));
       expect(results.filter((r) => r.allowed)).toHaveLength(7);
     } finally {
@@ -88,7 +87,7 @@ describeOnDatabases('rate limiter', (kind) => {
   });
 
   it('a count made inside a transaction that rolls back is undone', async () => {
-    const limiter = new RateLimiter(database.db, clock);
+    const limiter = new RateLimiter(database.db, clock.now);
     await expect(
       database.db.transaction().execute(async (tx) => {
         await limiter.consume('tx', rule, { executor: tx });
@@ -99,7 +98,7 @@ describeOnDatabases('rate limiter', (kind) => {
   });
 
   it('process-local mode keeps per-minute windows in memory and daily quotas in the table', async () => {
-    const limiter = new RateLimiter(database.db, clock, { processLocal: true });
+    const limiter = new RateLimiter(database.db, clock.now, { processLocal: true });
     for (let i = 0; i < 4; i++) await limiter.consume('m', rule);
     expect(await limiter.used('m', rule)).toBe(3);
     const daily = { name: 'd', limit: 5, windowMs: DAY_MS };
@@ -111,13 +110,13 @@ describeOnDatabases('rate limiter', (kind) => {
   it.skipIf(kind !== 'postgres')(
     'on PostgreSQL a short window counted on its own commits without waiting for the WAL flush; a caller’s transaction keeps waiting',
     async () => {
-      const limiter = new RateLimiter(database.db, clock, { shortWindowsWithoutFlushWait: database.capabilities.commitsWithoutFlushWait });
+      const limiter = new RateLimiter(database.db, clock.now, { shortWindowsWithoutFlushWait: database.capabilities.commitsWithoutFlushWait });
       const hot = { name: 'c', limit: 10, windowMs: MINUTE_MS };
       const results = await Promise.all(Array.from({ length: 40 }, () => limiter.consume('hot', hot)));
       expect(results.filter((r) => r.allowed)).toHaveLength(10);
       const second = secondHandle(testDatabase);
       try {
-        expect(await new RateLimiter(second, clock).used('hot', hot)).toBe(10);
+        expect(await new RateLimiter(second, clock.now).used('hot', hot)).toBe(10);
       } finally {
         await second.destroy();
       }
@@ -140,9 +139,9 @@ describeOnDatabases('rate limiter', (kind) => {
   );
 
   it('prunes windows that have ended', async () => {
-    const limiter = new RateLimiter(database.db, clock);
+    const limiter = new RateLimiter(database.db, clock.now);
     await limiter.consume('old', rule);
-    now += 2 * MINUTE_MS;
+    clock.advance(2 * MINUTE_MS);
     expect(await limiter.pruneExpired()).toBe(1);
   });
 });

@@ -2,28 +2,23 @@
 // daily quota hold across both, and a send accepted by one is replayed, not duplicated, by the other.
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../src/app.js';
-import { loadConfig, type RelayConfig } from '../../src/config/load-config.js';
-import { availableDatabaseKinds, createTestDatabase, type TestDatabase } from '../helpers/test-databases.js';
-import { call, TEST_OPERATOR_TOKEN } from '../helpers/test-relay.js';
-import { createTemplate, midMinute, provisionTenant, sendBody, TestClock } from '../messaging/support/messaging-test-relay.js';
+import { availableDatabaseKinds, call, midMinute, startRelay, testClock, type TestRelay } from '@ledgerwire/test-kit';
+import { createTemplate, provisionTenant, sendBody } from '../messaging/support/messaging-test-relay.js';
 
 describe.runIf(availableDatabaseKinds().includes('postgres'))('limits across two relay processes [postgres]', () => {
-  let testDatabase: TestDatabase;
+  let first: TestRelay;
   let relays: FastifyInstance[];
-  const clock = new TestClock(midMinute());
+  const clock = testClock(midMinute());
 
   // One pair of relays per file (starting them is most of a test's time): each test provisions a tenant
   // of its own, whose limits are counted apart, and the clock never moves.
   beforeAll(async () => {
-    testDatabase = await createTestDatabase('postgres');
-    const base = loadConfig({ DATA_DIR: testDatabase.dataDir, LOG_LEVEL: 'silent', RELAY_ADMIN_TOKEN: TEST_OPERATOR_TOKEN, RELAY_WORKERS: '0' });
-    const config: RelayConfig = Object.freeze({ ...base, database: testDatabase.database });
-    relays = [await buildApp(config, { now: clock.now }), await buildApp(config, { now: clock.now })];
+    first = await startRelay({ database: 'postgres', env: { RELAY_WORKERS: '0' }, clock });
+    relays = [first.app, (await startRelay({ config: first.config, clock })).app];
   });
   afterAll(async () => {
-    for (const relay of relays) await relay.close();
-    await testDatabase.drop();
+    for (const relay of relays.slice(1)) await relay.close();
+    await first.close();
   });
 
   it('the burst limit counts requests to both relays together', async () => {

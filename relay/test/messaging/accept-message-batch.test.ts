@@ -9,14 +9,14 @@ import { MessageBatchInsert } from '../../src/messaging/store/messages/message-b
 import type { MessageRow } from '../../src/messaging/store/messages/message-repository.js';
 import { newId } from '../../src/foundation/messaging-ids.js';
 import { DEFAULT_TENANT_LIMITS, limitRules } from '../../src/messaging/services/tenants/tenant-limits.js';
-import { describeOnDatabases } from '../helpers/test-databases.js';
-import { midMinute, provisionTenant, startMessagingRelay, TestClock, type MessagingTestRelay } from './support/messaging-test-relay.js';
+import { describeOnDatabases, midMinute, testClock } from '@ledgerwire/test-kit';
+import { provisionTenant, startMessagingRelay, type MessagingTestRelay } from './support/messaging-test-relay.js';
 
 describeOnDatabases('accepting a batch of messages', (kind) => {
   let relay: MessagingTestRelay;
 
   beforeEach(async () => {
-    relay = await startMessagingRelay(kind, {}, { now: new TestClock(midMinute()).now });
+    relay = await startMessagingRelay(kind, {}, { now: testClock(midMinute()).now });
   });
   afterEach(async () => relay.close());
 

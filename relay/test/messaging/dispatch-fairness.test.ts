@@ -6,8 +6,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, expect, it } from 'vitest';
-import { describeOnDatabases } from '../helpers/test-databases.js';
-import { call } from '../helpers/test-relay.js';
+import { call, describeOnDatabases } from '@ledgerwire/test-kit';
 import { createTemplate, provisionTenant, sendBody, startMessagingRelay, type MessagingTestRelay } from './support/messaging-test-relay.js';
 
 const CLAIM = 200; // dispatch-worker.ts BATCH

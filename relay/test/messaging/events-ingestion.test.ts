@@ -2,8 +2,7 @@
 // accepted, repeat → 200 duplicate) and asynchronous processing: matching event rules create
 // messages with transaction_id = event_id, so reprocessing never sends twice.
 import { afterEach, beforeEach, expect, it } from 'vitest';
-import { describeOnDatabases } from '../helpers/test-databases.js';
-import { call, TEST_OPERATOR_TOKEN } from '../helpers/test-relay.js';
+import { call, describeOnDatabases, TEST_OPERATOR_TOKEN } from '@ledgerwire/test-kit';
 import { createTemplate, provisionTenant, startMessagingRelay, type MessagingTestRelay, type ProvisionedTenant } from './support/messaging-test-relay.js';
 
 function eventBody(tenant: ProvisionedTenant, overrides: Record<string, unknown> = {}) {

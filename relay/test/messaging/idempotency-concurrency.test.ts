@@ -3,16 +3,15 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, expect, it } from 'vitest';
-import { describeOnDatabases } from '../helpers/test-databases.js';
-import { call } from '../helpers/test-relay.js';
-import { createTemplate, midMinute, provisionTenant, sendBody, startMessagingRelay, TestClock, type MessagingTestRelay } from './support/messaging-test-relay.js';
+import { call, describeOnDatabases, midMinute, testClock } from '@ledgerwire/test-kit';
+import { createTemplate, provisionTenant, sendBody, startMessagingRelay, type MessagingTestRelay } from './support/messaging-test-relay.js';
 
 describeOnDatabases('idempotency under concurrency', (kind) => {
   let relay: MessagingTestRelay;
 
   beforeEach(async () => {
     // A pinned clock keeps the quota check below inside one window.
-    relay = await startMessagingRelay(kind, {}, { now: new TestClock(midMinute()).now });
+    relay = await startMessagingRelay(kind, {}, { now: testClock(midMinute()).now });
   });
   afterEach(async () => relay.close());
 

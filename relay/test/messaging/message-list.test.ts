@@ -2,17 +2,16 @@
 // paged by next_cursor without repeating or skipping a message, only the tenant's own; a cursor this
 // API did not give is a 422.
 import { afterEach, beforeEach, expect, it } from 'vitest';
-import { describeOnDatabases } from '../helpers/test-databases.js';
-import { call } from '../helpers/test-relay.js';
-import { createTemplate, provisionTenant, sendBody, startMessagingRelay, TestClock, midMinute, type MessagingTestRelay, type ProvisionedTenant } from './support/messaging-test-relay.js';
+import { call, describeOnDatabases, midMinute, testClock } from '@ledgerwire/test-kit';
+import { createTemplate, provisionTenant, sendBody, startMessagingRelay, type MessagingTestRelay, type ProvisionedTenant } from './support/messaging-test-relay.js';
 
 describeOnDatabases('reading messages', (kind) => {
   let relay: MessagingTestRelay;
   let tenant: ProvisionedTenant;
-  const clock = new TestClock(midMinute());
+  const clock = testClock(midMinute());
 
   beforeEach(async () => {
-    clock.ms = midMinute();
+    clock.set(midMinute());
     relay = await startMessagingRelay(kind, {}, { now: clock.now });
     tenant = await provisionTenant(relay.app);
     await createTemplate(relay.app, tenant.id, { event_key: 'invoice_ready' });
@@ -35,7 +34,7 @@ describeOnDatabases('reading messages', (kind) => {
     expect((await list('?tag=invoice')).messages.map((m: { message_id: string }) => m.message_id)).toEqual([a, b]);
     expect((await list('?to=ADA@example.com')).messages.map((m: { message_id: string }) => m.message_id)).toEqual([a, c]);
     expect((await list('?tag=reminder&to=ada@example.com')).messages.map((m: { message_id: string }) => m.message_id)).toEqual([c]);
-    const since = new Date(clock.ms - 1000).toISOString();
+    const since = new Date(clock.now() - 1000).toISOString();
     expect((await list(`?since=${encodeURIComponent(since)}`)).messages.map((m: { message_id: string }) => m.message_id)).toEqual([b, c]);
     expect((await list('?status=queued')).messages).toHaveLength(3);
     expect((await list('?status=sent')).messages).toEqual([]);

@@ -2,8 +2,7 @@
 // PostgreSQL: each row gets its own values (integers and text, some the same for every row, some
 // not, some left as they were), a status moves only forward, and a retry touches only queued rows.
 import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
-import { describeOnDatabases } from '../helpers/test-databases.js';
-import { call } from '../helpers/test-relay.js';
+import { call, describeOnDatabases } from '@ledgerwire/test-kit';
 import { MessageRepository } from '../../src/messaging/store/messages/message-repository.js';
 import { createTemplate, provisionTenant, sendBody, startMessagingRelay, type MessagingTestRelay } from './support/messaging-test-relay.js';
 

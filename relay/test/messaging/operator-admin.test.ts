@@ -3,10 +3,9 @@
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { adminCommands } from '../../src/cli/admin-commands.js';
 import { sha256Hex } from '../../src/security/secret-hash.js';
-import { describeOnDatabases } from '../helpers/test-databases.js';
-import { call, TEST_OPERATOR_TOKEN } from '../helpers/test-relay.js';
+import { call, describeOnDatabases, midMinute, TEST_OPERATOR_TOKEN, testClock, type TestClock } from '@ledgerwire/test-kit';
 import { AUTH_CACHE_TTL_MS } from '../../src/messaging/services/tenants/tenant-service.js';
-import { midMinute, startMessagingRelay, TestClock, type MessagingTestRelay } from './support/messaging-test-relay.js';
+import { startMessagingRelay, type MessagingTestRelay } from './support/messaging-test-relay.js';
 
 const op = { token: TEST_OPERATOR_TOKEN };
 
@@ -15,7 +14,7 @@ describeOnDatabases('messaging operator API', (kind) => {
   let clock: TestClock;
 
   beforeEach(async () => {
-    clock = new TestClock(midMinute());
+    clock = testClock(midMinute());
     relay = await startMessagingRelay(kind, { WEBHOOK_ALLOW_PRIVATE_URLS: '1' }, { now: clock.now });
   });
   afterEach(async () => relay.close());

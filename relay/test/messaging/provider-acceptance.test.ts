@@ -9,8 +9,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, expect, it } from 'vitest';
-import { describeOnDatabases } from '../helpers/test-databases.js';
-import { call, TEST_OPERATOR_TOKEN } from '../helpers/test-relay.js';
+import { call, describeOnDatabases, TEST_OPERATOR_TOKEN } from '@ledgerwire/test-kit';
 import { createTemplate, provisionTenant, sendBody, startMessagingRelay, type MessagingTestRelay } from './support/messaging-test-relay.js';
 import { SendGridMock } from './support/sendgrid-mock.js';
 import { CERTIFICATE_NAME, startStarttlsSmtpProcess, type StarttlsSmtpProcess } from './support/starttls-smtp-process.js';

@@ -3,8 +3,7 @@
 // 429 once the tenant's limits are used up); repeats replay; and a batch that is not one — more than
 // 100 items, no array — is a 422 that stores nothing.
 import { afterEach, beforeEach, expect, it } from 'vitest';
-import { describeOnDatabases } from '../helpers/test-databases.js';
-import { call } from '../helpers/test-relay.js';
+import { call, describeOnDatabases } from '@ledgerwire/test-kit';
 import { createTemplate, provisionTenant, sendBody, startMessagingRelay, type MessagingTestRelay, type ProvisionedTenant } from './support/messaging-test-relay.js';
 
 describeOnDatabases('send batches', (kind) => {

@@ -3,8 +3,8 @@
 // exactly, per tenant, and a refused message leaves no row behind.
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { describeOnDatabases } from '../helpers/test-databases.js';
-import { createTemplate, midMinute, provisionTenant, sendBody, startMessagingRelay, TestClock, type MessagingTestRelay } from './support/messaging-test-relay.js';
+import { describeOnDatabases, midMinute, testClock } from '@ledgerwire/test-kit';
+import { createTemplate, provisionTenant, sendBody, startMessagingRelay, type MessagingTestRelay } from './support/messaging-test-relay.js';
 
 function sendAll(app: FastifyInstance, apiKey: string, payloads: Record<string, unknown>[]) {
   return Promise.all(payloads.map((payload) => app.inject({ method: 'POST', url: '/api/messages/send', headers: { authorization: `Bearer ${apiKey}` }, payload })));
@@ -16,7 +16,7 @@ describeOnDatabases('concurrent sends', (kind) => {
   // One relay per file (starting one is most of a test's time): each test sends as tenants of its own,
   // whose limits and idempotency are theirs alone, on a clock that never moves.
   beforeAll(async () => {
-    relay = await startMessagingRelay(kind, {}, { now: new TestClock(midMinute()).now });
+    relay = await startMessagingRelay(kind, {}, { now: testClock(midMinute()).now });
   });
   afterAll(async () => relay.close());
 

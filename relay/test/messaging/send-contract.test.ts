@@ -4,8 +4,7 @@
 import { sql } from 'kysely';
 import { MIGRATION_LOCK_KEY } from '../../src/db/migrate.js';
 import { afterEach, beforeEach, expect, it } from 'vitest';
-import { describeOnDatabases } from '../helpers/test-databases.js';
-import { call, TEST_OPERATOR_TOKEN } from '../helpers/test-relay.js';
+import { call, describeOnDatabases, TEST_OPERATOR_TOKEN } from '@ledgerwire/test-kit';
 import { createTemplate, provisionTenant, sendBody, startMessagingRelay, type MessagingTestRelay, type ProvisionedTenant } from './support/messaging-test-relay.js';
 
 describeOnDatabases('messaging send contract', (kind) => {

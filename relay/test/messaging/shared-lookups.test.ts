@@ -10,7 +10,7 @@ import { TemplateRepository } from '../../src/messaging/store/templates/template
 import { TemplateService } from '../../src/messaging/services/templates/template-service.js';
 import { TenantRepository } from '../../src/messaging/store/tenants/tenant-repository.js';
 import { TenantService } from '../../src/messaging/services/tenants/tenant-service.js';
-import { createTestDatabase, describeOnDatabases, type TestDatabase } from '../helpers/test-databases.js';
+import { createTestDatabase, describeOnDatabases, type TestDatabase } from '@ledgerwire/test-kit';
 
 /** A gate the test opens: lookups that reach it wait until then (no timers). */
 function gate() {

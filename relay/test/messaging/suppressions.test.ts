@@ -4,8 +4,7 @@
 // reaches a provider: it ends failed with the stable reason `suppressed`. The list is read and
 // cleared through the tenant's API key, and one tenant's list never touches another's sends.
 import { afterEach, beforeEach, expect, it } from 'vitest';
-import { describeOnDatabases } from '../helpers/test-databases.js';
-import { call } from '../helpers/test-relay.js';
+import { call, describeOnDatabases } from '@ledgerwire/test-kit';
 import { SendGridMock } from './support/sendgrid-mock.js';
 import { SendGridSigner } from './support/sendgrid-signer.js';
 import { createTemplate, provisionTenant, sendBody, startMessagingRelay, type MessagingTestRelay, type ProvisionedTenant } from './support/messaging-test-relay.js';

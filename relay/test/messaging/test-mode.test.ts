@@ -7,9 +7,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { Webhook } from 'standardwebhooks';
 import { afterEach, beforeEach, expect, it } from 'vitest';
-import { describeOnDatabases } from '../helpers/test-databases.js';
-import { call, TEST_OPERATOR_TOKEN } from '../helpers/test-relay.js';
-import { startWebhookCatcher, type WebhookCatcher } from '../helpers/webhook-catcher.js';
+import { call, describeOnDatabases, startWebhookCatcher, TEST_OPERATOR_TOKEN, type WebhookCatcher } from '@ledgerwire/test-kit';
 import { SendGridMock } from './support/sendgrid-mock.js';
 import { createTemplate, provisionTenant, sendBody, startMessagingRelay, type MessagingTestRelay, type ProvisionedTenant } from './support/messaging-test-relay.js';
 

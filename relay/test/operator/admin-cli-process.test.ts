@@ -1,17 +1,15 @@
 // The admin CLI as a shell user meets it, in real child processes: stdout is the JSON answer and nothing
 // else (so `npm run -s admin -- … | jq` works), errors go to stderr once, commands that change something
 // land in the audit log with source "cli", and `npm run admin` without -s says how to pipe it.
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runCli } from '@ledgerwire/test-kit';
 
 const repositoryRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 const launcher = path.join(repositoryRoot, 'relay/src/cli/admin-launcher.mjs');
-
-type Ran = { code: number | null; stdout: string; stderr: string };
 
 /** The environment of a shell user: none of the npm_* variables of the npm that started the tests. */
 function shellEnv(dataDir: string): NodeJS.ProcessEnv {
@@ -19,23 +17,16 @@ function shellEnv(dataDir: string): NodeJS.ProcessEnv {
   return { ...env, DATA_DIR: dataDir, LOG_LEVEL: 'silent' };
 }
 
-function run(command: string, args: string[], env: NodeJS.ProcessEnv): Promise<Ran> {
-  return new Promise((resolve, reject) => {
-    // stdout and stderr are pipes, as in `… | jq`: not a terminal.
-    const child = spawn(command, args, { cwd: repositoryRoot, env, stdio: ['ignore', 'pipe', 'pipe'] });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString('utf8')));
-    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code, stdout, stderr }));
-  });
+/** stdout and stderr are pipes, as in `… | jq`: not a terminal. */
+async function run(command: string, args: string[], env: NodeJS.ProcessEnv) {
+  const { code, stdout, stderr } = await runCli(command, { args, env, replaceEnv: true, cwd: repositoryRoot });
+  return { code, stdout, stderr };
 }
 
 describe('admin CLI in a child process', () => {
   let dataDir: string;
   let env: NodeJS.ProcessEnv;
-  const admin = (...args: string[]) => run(process.execPath, [launcher, ...args], env);
+  const admin = (...args: string[]) => run(launcher, args, env);
 
   beforeAll(async () => {
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lw-admin-cli-'));

@@ -1,9 +1,7 @@
 import { sql } from 'kysely';
 import { afterEach, expect, it } from 'vitest';
-import { buildApp } from '../../src/app.js';
 import { insertConnector, provisionTenant, startBridgeRelay } from '../bridge/bridge-test-kit.js';
-import { describeOnDatabases } from '../helpers/test-databases.js';
-import { TEST_OPERATOR_TOKEN, call, type TestRelay } from '../helpers/test-relay.js';
+import { call, describeOnDatabases, startRelay, TEST_OPERATOR_TOKEN, type TestRelay } from '@ledgerwire/test-kit';
 import { auditLog, createOperator, operatorsForEveryRole } from './operator-test-kit.js';
 
 describeOnDatabases('operator accounts', (kind) => {
@@ -82,7 +80,7 @@ describeOnDatabases('operator accounts', (kind) => {
   it('a revoked or rotated token is refused at once, also by another relay process on the same database', async () => {
     relay = await startBridgeRelay(kind);
     const ops = await operatorsForEveryRole(relay);
-    const other = await buildApp(relay.config);
+    const other = (await startRelay({ config: relay.config })).app;
     try {
       await call(other, 'GET', '/admin/v1/whoami', 200, { token: ops.support.token });
       const { body: revoked } = await call(relay.app, 'DELETE', `/admin/v1/operators/${ops.support.id}`, 200, { token: ops.admin.token });

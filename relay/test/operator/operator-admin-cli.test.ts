@@ -5,8 +5,7 @@ import type { AdminCommandContext } from '../../src/foundation/admin-command.js'
 import { adminCommands } from '../../src/cli/admin-commands.js';
 import { runAdminCommand } from '../../src/cli/run-admin-command.js';
 import { startBridgeRelay } from '../bridge/bridge-test-kit.js';
-import { describeOnDatabases } from '../helpers/test-databases.js';
-import { call, type TestRelay } from '../helpers/test-relay.js';
+import { call, describeOnDatabases, type TestRelay } from '@ledgerwire/test-kit';
 
 describeOnDatabases('operator admin CLI', (kind) => {
   let relay: TestRelay;

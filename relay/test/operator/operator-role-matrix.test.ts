@@ -6,8 +6,7 @@ import { OPERATOR_ROLES, roleAllows } from '@ledgerwire/shared';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { OPERATOR_ROUTE_RULES, hasOperatorRouteRule, operatorRouteKey, operatorRouteRule } from '../../src/operator/services/operator-route-roles.js';
 import { startBridgeRelay } from '../bridge/bridge-test-kit.js';
-import { describeOnDatabases } from '../helpers/test-databases.js';
-import type { TestRelay } from '../helpers/test-relay.js';
+import { call, describeOnDatabases, type TestRelay } from '@ledgerwire/test-kit';
 import { operatorsForEveryRole, type TestOperator } from './operator-test-kit.js';
 
 describeOnDatabases('operator role matrix', (kind) => {
@@ -62,11 +61,9 @@ describeOnDatabases('operator route without a declared role', (kind) => {
       const undeclared = relay.app.operators.routes.filter((r) => !hasOperatorRouteRule(r.method, r.url));
       expect(undeclared).toEqual([{ method: 'GET', url: '/admin/v1/zz-undeclared' }]);
       for (const role of ['viewer', 'support'] as const) {
-        const refused = await relay.app.inject({ method: 'GET', url: '/admin/v1/zz-undeclared', headers: { authorization: `Bearer ${operators[role].token}` } });
-        expect(refused.statusCode).toBe(403);
+        await call(relay.app, 'GET', '/admin/v1/zz-undeclared', 403, { token: operators[role].token });
       }
-      const allowed = await relay.app.inject({ method: 'GET', url: '/admin/v1/zz-undeclared', headers: { authorization: `Bearer ${operators.admin.token}` } });
-      expect(allowed.statusCode).toBe(200);
+      await call(relay.app, 'GET', '/admin/v1/zz-undeclared', 200, { token: operators.admin.token });
       const entries = await relay.app.operators.auditLog.list({ action: 'undeclared_route', limit: 10 });
       expect(entries.entries.map((e) => [e.actor_id, e.status])).toEqual([
         [operators.admin.id, 200],

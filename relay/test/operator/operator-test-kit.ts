@@ -1,6 +1,6 @@
 // Operator accounts for tests: the bootstrap token creates one account per role through the API.
 import type { OperatorRole } from '@ledgerwire/shared';
-import { call, TEST_OPERATOR_TOKEN, type TestRelay } from '../helpers/test-relay.js';
+import { call, TEST_OPERATOR_TOKEN, type TestRelay } from '@ledgerwire/test-kit';
 
 export type TestOperator = Readonly<{ id: string; name: string; role: OperatorRole; token: string }>;
 

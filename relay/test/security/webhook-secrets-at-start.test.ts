@@ -7,14 +7,13 @@ import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
-import { buildApp } from '../../src/app.js';
 import { loadConfig, type RelayConfig } from '../../src/config/load-config.js';
 import { backupDataDirectory } from '../../src/db/backup-data-directory.js';
 import { openDatabase } from '../../src/db/database.js';
 import { migrateToLatest } from '../../src/db/migrate.js';
 import { ENCRYPTION_KEY_FILE, secretBoxFor } from '../../src/security/encryption-key.js';
 import { WebhookEndpointRepository } from '../../src/webhooks/store/webhook-endpoint-repository.js';
-import { createTestDatabase, describeOnDatabases, type TestDatabase } from '../helpers/test-databases.js';
+import { createTestDatabase, describeOnDatabases, startRelay, type TestDatabase } from '@ledgerwire/test-kit';
 
 const apps: FastifyInstance[] = [];
 const databases: TestDatabase[] = [];
@@ -64,7 +63,7 @@ async function databaseWithClearRow(config: RelayConfig, secret: string, retired
 }
 
 async function relayOn(config: RelayConfig): Promise<FastifyInstance> {
-  const app = await buildApp(config);
+  const { app } = await startRelay({ config });
   apps.push(app);
   return app;
 }

@@ -4,20 +4,20 @@
 import pg from 'pg';
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import type { BackgroundLoop } from '../../src/background/background-loop.js';
-import { describeOnDatabases } from '../helpers/test-databases.js';
-import { startEngine, startReceiver, type TestEngine, type TestReceiver } from './webhook-test-kit.js';
+import { describeOnDatabases, startWebhookCatcher, type WebhookCatcher } from '@ledgerwire/test-kit';
+import { startEngine, type TestEngine } from './webhook-test-kit.js';
 
 const owner = { kind: 'tenant', id: 'ten_busy' } as const;
 
 describeOnDatabases('webhook delivery by two relay processes', (kind) => {
   let engine: TestEngine;
-  let receiver: TestReceiver;
+  let receiver: WebhookCatcher;
   let second: BackgroundLoop;
 
   beforeEach(async () => {
     engine = await startEngine(kind, { batchSize: 4 });
     second = await engine.openSecondLoop();
-    receiver = await startReceiver();
+    receiver = await startWebhookCatcher();
   });
   afterEach(async () => {
     expect(engine.loop.health().lastError).toBeNull();
@@ -36,7 +36,7 @@ describeOnDatabases('webhook delivery by two relay processes', (kind) => {
   }
 
   it('two loops racing over one queue never send a delivery twice', async () => {
-    for (let e = 0; e < 3; e += 1) await engine.service.createEndpoint(owner, { url: `${receiver.url}/${e}` });
+    for (let e = 0; e < 3; e += 1) await engine.service.createEndpoint(owner, { url: `${receiver.url()}/${e}` });
     for (let i = 0; i < 12; i += 1) await engine.service.publish(owner, { type: 'message.delivered', data: { n: i } });
     expect(await pendingCount()).toBe(36);
 
@@ -44,7 +44,7 @@ describeOnDatabases('webhook delivery by two relay processes', (kind) => {
       await Promise.all([engine.loop.runOnce(), second.runOnce()]);
     }
     expect(await pendingCount()).toBe(0);
-    const deliveryIds = receiver.requests.map((r) => r.headers['x-service-delivery']);
+    const deliveryIds = receiver.received.map((r) => r.headers['x-service-delivery']);
     expect(deliveryIds).toHaveLength(36);
     expect(new Set(deliveryIds).size).toBe(36);
     const attempts = await engine.database.db.selectFrom('webhook_attempts').select(['delivery_id', 'attempt_number']).execute();
@@ -55,7 +55,7 @@ describeOnDatabases('webhook delivery by two relay processes', (kind) => {
   });
 
   it.runIf(kind === 'postgres')('skips deliveries another process has locked instead of waiting for them', async () => {
-    await engine.service.createEndpoint(owner, { url: receiver.url });
+    await engine.service.createEndpoint(owner, { url: receiver.url() });
     for (let i = 0; i < 4; i += 1) await engine.service.publish(owner, { type: 'message.sent', data: { n: i } });
     const rows = await engine.database.db.selectFrom('webhook_deliveries').select('id').orderBy('id').execute();
     const locked = rows.slice(0, 2).map((r) => r.id);
@@ -69,13 +69,13 @@ describeOnDatabases('webhook delivery by two relay processes', (kind) => {
       await holder.query('select id from webhook_deliveries where id = any($1) for update', [locked]);
       // Without SKIP LOCKED this pass would block on the two held rows until the test timed out.
       await second.runOnce();
-      const sent = receiver.requests.map((r) => r.headers['x-service-delivery']);
+      const sent = receiver.received.map((r) => r.headers['x-service-delivery']);
       expect(sent.sort()).toEqual(rows.slice(2).map((r) => r.id).sort());
       await holder.query('commit');
     } finally {
       await holder.end();
     }
     await engine.loop.runOnce();
-    expect(receiver.requests.map((r) => r.headers['x-service-delivery']).sort()).toEqual(rows.map((r) => r.id).sort());
+    expect(receiver.received.map((r) => r.headers['x-service-delivery']).sort()).toEqual(rows.map((r) => r.id).sort());
   });
 });

@@ -2,19 +2,17 @@
 // delivery loop that starts with the app when workers are on and is woken by a publish.
 import { WebhookDeliveryDetailOut } from '@ledgerwire/shared';
 import { afterEach, beforeEach, expect, it } from 'vitest';
-import { describeOnDatabases } from '../helpers/test-databases.js';
-import { call, startTestRelay, TEST_OPERATOR_TOKEN, type TestRelay } from '../helpers/test-relay.js';
-import { startReceiver, type TestReceiver } from './webhook-test-kit.js';
+import { call, describeOnDatabases, startRelay, startWebhookCatcher, TEST_OPERATOR_TOKEN, type TestRelay, type WebhookCatcher } from '@ledgerwire/test-kit';
 
 const owner = { kind: 'application', id: 'app_ops' } as const;
 
 describeOnDatabases('webhook operator routes', (kind) => {
   let relay: TestRelay;
-  let receiver: TestReceiver;
+  let receiver: WebhookCatcher;
 
   beforeEach(async () => {
-    relay = await startTestRelay(kind, { WEBHOOK_ALLOW_PRIVATE_URLS: '1', RELAY_WORKERS: '0' });
-    receiver = await startReceiver();
+    relay = await startRelay({ database: kind, env: { WEBHOOK_ALLOW_PRIVATE_URLS: '1', RELAY_WORKERS: '0' } });
+    receiver = await startWebhookCatcher();
   });
   afterEach(async () => {
     await receiver.close();
@@ -25,7 +23,7 @@ describeOnDatabases('webhook operator routes', (kind) => {
     const { service: webhooks, deliveryLoop: webhookDeliveryLoop } = relay.app.webhooks;
     expect(webhookDeliveryLoop.health().running).toBe(false);
     receiver.respondWith({ status: 500 });
-    const { endpoint } = await webhooks.createEndpoint(owner, { url: receiver.url });
+    const { endpoint } = await webhooks.createEndpoint(owner, { url: receiver.url() });
     const { event_id } = await webhooks.publish(owner, { type: 'company.linked', data: { company_id: 3 } });
     await webhookDeliveryLoop.runOnce();
     const [delivery] = (await webhooks.listDeliveries(owner, endpoint.id, { limit: 1, offset: 0 })).deliveries;
@@ -38,7 +36,7 @@ describeOnDatabases('webhook operator routes', (kind) => {
       status: 'pending',
       attempt_count: 1,
       owner,
-      endpoint_url: receiver.url,
+      endpoint_url: receiver.url(),
       attempts: [{ status_code: 500, error: 'The receiver answered 500' }],
     });
     expect(JSON.parse(detail.delivery.payload)).toMatchObject({ event_id, type: 'company.linked', data: { company_id: 3 } });
@@ -57,7 +55,7 @@ describeOnDatabases('webhook operator routes', (kind) => {
     expect(fresh.delivery.id).not.toBe(delivery!.id);
     expect(fresh.delivery).toMatchObject({ event_id, status: 'pending', attempt_count: 0 });
     await webhookDeliveryLoop.runOnce();
-    expect(receiver.requests.map((r) => r.headers['webhook-id'])).toEqual([event_id, event_id, event_id]);
+    expect(receiver.received.map((r) => r.headers['webhook-id'])).toEqual([event_id, event_id, event_id]);
   });
 
   it('answers 401 without the operator token, 404 for an unknown delivery, 409 for a disabled endpoint', async () => {
@@ -68,7 +66,7 @@ describeOnDatabases('webhook operator routes', (kind) => {
     expect(unknown).toEqual({ success: false, error: { code: 'not_found', message: 'No webhook delivery dlv_nope', details: [] } });
 
     const webhooks = relay.app.webhooks.service;
-    const { endpoint } = await webhooks.createEndpoint(owner, { url: receiver.url });
+    const { endpoint } = await webhooks.createEndpoint(owner, { url: receiver.url() });
     const test = await webhooks.sendTest(owner, endpoint.id);
     await webhooks.updateEndpoint(owner, endpoint.id, { enabled: false });
     const { body: disabled } = await call(relay.app, 'POST', `/admin/v1/webhook-deliveries/${test.id}/redeliver`, 409, { token: TEST_OPERATOR_TOKEN });
@@ -78,16 +76,16 @@ describeOnDatabases('webhook operator routes', (kind) => {
 
 describeOnDatabases('webhook delivery loop in the app', (kind) => {
   it('starts on ready when workers are on, delivers on publish without waiting for a poll, stops on close', async () => {
-    const relay = await startTestRelay(kind, { WEBHOOK_ALLOW_PRIVATE_URLS: '1' });
-    const receiver = await startReceiver();
+    const relay = await startRelay({ database: kind, env: { WEBHOOK_ALLOW_PRIVATE_URLS: '1' } });
+    const receiver = await startWebhookCatcher();
     try {
       await relay.app.ready();
       const { service: webhooks, deliveryLoop: webhookDeliveryLoop } = relay.app.webhooks;
       expect(webhookDeliveryLoop.health().running).toBe(true);
-      await webhooks.createEndpoint({ kind: 'tenant', id: 'ten_live' }, { url: receiver.url });
+      await webhooks.createEndpoint({ kind: 'tenant', id: 'ten_live' }, { url: receiver.url() });
       await webhooks.publish({ kind: 'tenant', id: 'ten_live' }, { type: 'message.sent', data: { message_id: 'm1' } });
-      await receiver.waitForRequests(1);
-      expect(JSON.parse(receiver.requests[0]!.body)).toMatchObject({ type: 'message.sent', data: { message_id: 'm1' } });
+      await receiver.deliveries(1);
+      expect(JSON.parse(receiver.received[0]!.body)).toMatchObject({ type: 'message.sent', data: { message_id: 'm1' } });
     } finally {
       await receiver.close();
       await relay.close();

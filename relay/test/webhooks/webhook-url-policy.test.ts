@@ -3,8 +3,8 @@
 // WEBHOOK_ALLOW_PRIVATE_URLS override is on.
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { isNonPublicAddress, type HostResolver } from '../../src/webhooks/services/webhook-url-policy.js';
-import { describeOnDatabases } from '../helpers/test-databases.js';
-import { startEngine, startReceiver, type TestEngine } from './webhook-test-kit.js';
+import { describeOnDatabases, startWebhookCatcher } from '@ledgerwire/test-kit';
+import { startEngine, type TestEngine } from './webhook-test-kit.js';
 
 const owner = { kind: 'application', id: 'app_url' } as const;
 
@@ -141,15 +141,15 @@ describeOnDatabases('webhook URL override', (kind) => {
   });
 
   it('dials a host name through the policy resolver', async () => {
-    const receiver = await startReceiver();
+    const receiver = await startWebhookCatcher();
     const engine = await startEngine(kind, { allowPrivateUrls: true, resolveHost: fakeDns({ 'receiver.test': ['127.0.0.1'] }) });
     try {
-      const url = receiver.url.replace('127.0.0.1', 'receiver.test');
+      const url = receiver.url().replace('127.0.0.1', 'receiver.test');
       await engine.service.createEndpoint(owner, { url });
       await engine.service.publish(owner, { type: 'books.started', data: {} });
       await engine.loop.runOnce();
-      expect(receiver.requests).toHaveLength(1);
-      expect(receiver.requests[0]?.headers['host']).toBe(new URL(url).host);
+      expect(receiver.received).toHaveLength(1);
+      expect(receiver.received[0]?.headers['host']).toBe(new URL(url).host);
     } finally {
       await receiver.close();
       await engine.close();

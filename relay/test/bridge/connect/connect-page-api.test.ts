@@ -6,8 +6,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { describeOnDatabases } from '../../helpers/test-databases.js';
-import { call, type TestRelay } from '../../helpers/test-relay.js';
+import { call, describeOnDatabases, type TestRelay } from '@ledgerwire/test-kit';
 import { api, insertConnector, provisionTenant, startBridgeRelay, type Tenant } from '../bridge-test-kit.js';
 
 describeOnDatabases('connect page calls', (kind) => {
@@ -40,11 +39,10 @@ describeOnDatabases('connect page calls', (kind) => {
 
   it('serves the page, then walks its state from pending to completed', async () => {
     const session = await newSession();
-    const page = await relay.app.inject({ method: 'GET', url: session.path });
-    expect(page.statusCode).toBe(200);
+    const page = await call(relay.app, 'GET', session.path, 200);
     expect(page.headers['content-security-policy']).toContain("script-src 'self'");
     expect(page.headers['cache-control']).toBe('no-store');
-    expect(page.body).toContain('/console/assets/connect-main-');
+    expect(page.text).toContain('/console/assets/connect-main-');
 
     const pending = await state(session.path);
     expect(pending).toEqual({

@@ -8,10 +8,8 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { keyedDigestFor } from '../../../src/security/encryption-key.js';
 import { KeyedDigest } from '../../../src/security/keyed-digest.js';
 import { sha256Hex } from '../../../src/security/secret-hash.js';
-import { describeOnDatabases } from '../../helpers/test-databases.js';
-import { call, type TestRelay } from '../../helpers/test-relay.js';
+import { call, describeOnDatabases, startWebhookCatcher, type TestRelay } from '@ledgerwire/test-kit';
 import { admin, api, provisionTenant, startBridgeRelay, type Tenant } from '../bridge-test-kit.js';
-import { startWebhookReceiver } from '../gateway/webhook-receiver.js';
 
 const enrolBody = (code: string, machine = 'SHOP-PC') => ({ token: code, machine_name: machine, version: '0.9.0' });
 
@@ -98,8 +96,8 @@ describeOnDatabases('connect sessions', (kind) => {
   });
 
   it('a typed code enrols one connector once, and pairing the company completes the session with a signed webhook', async () => {
-    const receiver = await startWebhookReceiver();
-    const { body: hook } = await api(relay, tenant.credential, 'POST', '/api/v1/webhooks', 200, { payload: { url: receiver.url, events: ['connect_session.completed'] } });
+    const receiver = await startWebhookCatcher();
+    const { body: hook } = await api(relay, tenant.credential, 'POST', '/api/v1/webhooks', 200, { payload: { url: receiver.url(), events: ['connect_session.completed'] } });
     try {
       const { body } = await create({ customer_id: tenant.customerId, company_id: tenant.companyId });
       const session = body.connect_session;
@@ -129,7 +127,7 @@ describeOnDatabases('connect sessions', (kind) => {
         payload: { company_id: tenant.companyId, books_company_guid: 'guid-sharma', books_company_name: 'Sharma Traders (Books)' },
       });
       await relay.app.webhooks.deliveryLoop.runOnce();
-      const [delivered] = await receiver.waitFor(1);
+      const [delivered] = await receiver.deliveries(1);
       expect(receiver.received).toHaveLength(1);
       const verified = new Webhook(hook.webhook.secret).verify(delivered!.body, delivered!.headers) as any;
       // The body is the one the OpenAPI document's webhooks section describes.

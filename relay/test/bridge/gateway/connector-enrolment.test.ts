@@ -3,9 +3,7 @@
 // credential stored only as a hash, re-enrolment of the same machine, and every refusal of the socket.
 import { createHash } from 'node:crypto';
 import { afterEach, beforeEach, expect, it } from 'vitest';
-import { call } from '../../helpers/test-relay.js';
-import { startTestRelay, type TestRelay } from '../../helpers/test-relay.js';
-import { describeOnDatabases } from '../../helpers/test-databases.js';
+import { call, describeOnDatabases, startRelay, type TestRelay } from '@ledgerwire/test-kit';
 import { TestConnector } from '../../helpers/test-connector.js';
 import { createTenant, type Tenant } from './gateway-fixtures.js';
 
@@ -16,7 +14,7 @@ describeOnDatabases('connector enrolment and socket authentication', (kind) => {
   const open: TestConnector[] = [];
 
   beforeEach(async () => {
-    relay = await startTestRelay(kind, { RELAY_WORKERS: '0' });
+    relay = await startRelay({ database: kind, env: { RELAY_WORKERS: '0' } });
     baseUrl = await relay.app.listen({ port: 0, host: '127.0.0.1' });
     tenant = await createTenant(relay.app);
   });

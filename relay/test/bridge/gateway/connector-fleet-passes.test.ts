@@ -4,11 +4,10 @@
 // tells a session its new pairings and hands it its jobs; and a relay shutting down records the close of
 // every session, the idle ones together, while the jobs of one that held some go back at no retry.
 import { CONNECTOR_PROTOCOL_VERSION } from '@ledgerwire/shared';
+import type { FastifyInstance } from 'fastify';
 import { afterEach, beforeEach, expect, it } from 'vitest';
-import { buildApp } from '../../../src/app.js';
-import { describeOnDatabases } from '../../helpers/test-databases.js';
+import { describeOnDatabases, startRelay, type TestRelay } from '@ledgerwire/test-kit';
 import { TestConnector } from '../../helpers/test-connector.js';
-import { startTestRelay, type TestRelay } from '../../helpers/test-relay.js';
 import { CloseCode } from '../../../src/gateway/services/session-transport.js';
 import { createTenant, pairFromConnector, readTransaction, writeInvoice, type Tenant } from './gateway-fixtures.js';
 
@@ -24,7 +23,7 @@ describeOnDatabases('gateway passes over many sessions', (kind) => {
 
   beforeEach(async () => {
     // No loops: each test runs the passes itself.
-    relay = await startTestRelay(kind, { RELAY_WORKERS: '0' });
+    relay = await startRelay({ database: kind, env: { RELAY_WORKERS: '0' } });
     tenant = await createTenant(relay.app);
     baseUrl = await relay.app.listen({ port: 0, host: '127.0.0.1' });
     connectors = [];
@@ -102,11 +101,11 @@ describeOnDatabases('gateway passes over many sessions', (kind) => {
     const jobId = await writeInvoice(relay.app, tenant, 'F/2');
     await busy.receiveJob(jobId);
 
-    let reopened: Awaited<ReturnType<typeof buildApp>> | undefined;
+    let reopened: FastifyInstance | undefined;
     try {
       await relay.app.close();
       for (const connector of connectors) expect((await connector.closed).code).toBe(CloseCode.goingAway);
-      reopened = await buildApp(relay.config);
+      reopened = (await startRelay({ config: relay.config })).app;
       const closed = await reopened.database.db
         .selectFrom('connectors')
         .select(['connected', 'disconnected_at'])

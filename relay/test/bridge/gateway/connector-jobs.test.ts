@@ -3,10 +3,9 @@
 // job back with retry_count + 1, and past max_retries the job fails CONNECTOR_OFFLINE. The claim pass is
 // set to an hour, so every delivery here proves the wake-up path (a job queued wakes the session).
 import { afterEach, beforeEach, expect, it } from 'vitest';
-import { describeOnDatabases } from '../../helpers/test-databases.js';
+import { call, describeOnDatabases, eventually, startRelay, type TestRelay } from '@ledgerwire/test-kit';
 import { BOOKS_RUNNING, BOOKS_STOPPED, TestConnector } from '../../helpers/test-connector.js';
-import { call, startTestRelay, type TestRelay } from '../../helpers/test-relay.js';
-import { createAttachedCompany, createTenant, eventually, pairFromConnector, readTransaction, writeInvoice, type Tenant } from './gateway-fixtures.js';
+import { createAttachedCompany, createTenant, pairFromConnector, readTransaction, writeInvoice, type Tenant } from './gateway-fixtures.js';
 
 describeOnDatabases('connector jobs over the socket', (kind) => {
   let relay: TestRelay;
@@ -16,7 +15,7 @@ describeOnDatabases('connector jobs over the socket', (kind) => {
   const open: TestConnector[] = [];
 
   beforeEach(async () => {
-    relay = await startTestRelay(kind, { RELAY_WORKERS: '0', BRIDGE_MAX_RETRIES: '2', CONNECTOR_CLAIM_INTERVAL_MS: '3600000' });
+    relay = await startRelay({ database: kind, env: { RELAY_WORKERS: '0', BRIDGE_MAX_RETRIES: '2', CONNECTOR_CLAIM_INTERVAL_MS: '3600000' } });
     baseUrl = await relay.app.listen({ port: 0, host: '127.0.0.1' });
     tenant = await createTenant(relay.app);
     ({ credential } = await TestConnector.enroll(relay.app, { token: tenant.customerToken, machineName: 'FRONT-DESK' }));
@@ -79,7 +78,7 @@ describeOnDatabases('connector jobs over the socket', (kind) => {
     const jobId = await writeInvoice(relay.app, tenant, 'S/4');
     await first.receiveJob(jobId);
     await first.drop();
-    const requeued = await eventually(() => readTransaction(relay.app, tenant, jobId), (t) => t.status === 'queued', 'requeue after the drop');
+    const requeued = await eventually('requeue after the drop', () => readTransaction(relay.app, tenant, jobId), { until: (t) => t.status === 'queued' });
     expect(requeued.retry_count).toBe(1);
 
     const second = await connect();
@@ -97,7 +96,7 @@ describeOnDatabases('connector jobs over the socket', (kind) => {
       await connector.hello();
       expect((await connector.receiveJob(jobId)).attempt).toBe(attempt);
       await connector.drop();
-      await eventually(() => readTransaction(relay.app, tenant, jobId), (t) => t.status !== 'processing', `close of attempt ${attempt} handled`);
+      await eventually(`close of attempt ${attempt} handled`, () => readTransaction(relay.app, tenant, jobId), { until: (t) => t.status !== 'processing' });
     }
     const failed = await readTransaction(relay.app, tenant, jobId);
     expect(failed).toMatchObject({ status: 'failed', error_code: 'CONNECTOR_OFFLINE', retry_count: 2, max_retries: 2 });
@@ -162,7 +161,7 @@ describeOnDatabases('connector jobs over the socket', (kind) => {
     await first.receiveJob(jobId);
     // The books imported it, but the connection was cut before the result went out.
     await first.drop();
-    await eventually(() => readTransaction(relay.app, tenant, jobId), (t) => t.status === 'queued', 'requeue after the drop');
+    await eventually('requeue after the drop', () => readTransaction(relay.app, tenant, jobId), { until: (t) => t.status === 'queued' });
 
     const second = await connect();
     second.send({

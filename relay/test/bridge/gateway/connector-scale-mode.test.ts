@@ -6,12 +6,10 @@
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { buildApp } from '../../../src/app.js';
 import { CloseCode } from '../../../src/gateway/services/session-transport.js';
-import { availableDatabaseKinds } from '../../helpers/test-databases.js';
+import { availableDatabaseKinds, call, eventually, startRelay, type TestRelay } from '@ledgerwire/test-kit';
 import { TestConnector } from '../../helpers/test-connector.js';
-import { call, startTestRelay, type TestRelay } from '../../helpers/test-relay.js';
-import { createTenant, eventually, pairFromConnector, readTransaction, writeInvoice, type Tenant } from './gateway-fixtures.js';
+import { createTenant, pairFromConnector, readTransaction, writeInvoice, type Tenant } from './gateway-fixtures.js';
 
 describe.runIf(availableDatabaseKinds().includes('postgres'))('connector gateway in scale mode [postgres]', () => {
   let relayA: TestRelay;
@@ -21,8 +19,8 @@ describe.runIf(availableDatabaseKinds().includes('postgres'))('connector gateway
   let other: TestConnector | undefined;
 
   beforeEach(async () => {
-    relayA = await startTestRelay('postgres', { RELAY_WORKERS: '0', CONNECTOR_CLAIM_INTERVAL_MS: '3600000' });
-    appB = await buildApp(relayA.config);
+    relayA = await startRelay({ database: 'postgres', env: { RELAY_WORKERS: '0', CONNECTOR_CLAIM_INTERVAL_MS: '3600000' } });
+    appB = (await startRelay({ config: relayA.config })).app;
     await relayA.app.ready();
     tenant = await createTenant(relayA.app);
   });
@@ -80,9 +78,9 @@ describe.runIf(availableDatabaseKinds().includes('postgres'))('connector gateway
     const channel = `LISTEN "lw_jobs_${relayA.testDatabase.database.kind === 'postgres' ? relayA.testDatabase.database.schema : ''}"`;
     const listeners = () =>
       sql<{ pid: number }>`select pid from pg_stat_activity where query = ${channel}`.execute(relayA.app.database.db).then((r) => r.rows.map((row) => row.pid));
-    const before = await eventually(listeners, (pids) => pids.length === 2, 'both relays listening');
+    const before = await eventually('both relays listening', listeners, { until: (pids) => pids.length === 2 });
     await sql`select pg_terminate_backend(pid) from pg_stat_activity where pid in (${sql.join(before)})`.execute(relayA.app.database.db);
-    await eventually(listeners, (pids) => pids.length === 2 && pids.every((pid) => !before.includes(pid)), 'both relays listening again');
+    await eventually('both relays listening again', listeners, { until: (pids) => pids.length === 2 && pids.every((pid) => !before.includes(pid)) });
 
     const jobId = await writeInvoice(relayA.app, tenant, 'N/3');
     expect((await connector.receiveJob(jobId)).attempt).toBe(1);

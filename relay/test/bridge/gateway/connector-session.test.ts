@@ -5,13 +5,12 @@
 // second delivery, and open sessions ended cleanly when the relay shuts down (one dialling back meanwhile
 // turned away).
 import { CONNECTOR_PROTOCOL_VERSION } from '@ledgerwire/shared';
+import type { FastifyInstance } from 'fastify';
 import { afterEach, beforeEach, expect, it } from 'vitest';
-import { buildApp } from '../../../src/app.js';
 import { CloseCode } from '../../../src/gateway/services/session-transport.js';
-import { describeOnDatabases } from '../../helpers/test-databases.js';
+import { describeOnDatabases, eventually, startRelay, type TestRelay } from '@ledgerwire/test-kit';
 import { BOOKS_RUNNING, TestConnector } from '../../helpers/test-connector.js';
-import { startTestRelay, type TestRelay } from '../../helpers/test-relay.js';
-import { createTenant, eventually, pairFromConnector, readTransaction, writeInvoice, type Tenant } from './gateway-fixtures.js';
+import { createTenant, pairFromConnector, readTransaction, writeInvoice, type Tenant } from './gateway-fixtures.js';
 import { createInMemoryLink } from './in-memory-link.js';
 
 const v = CONNECTOR_PROTOCOL_VERSION;
@@ -24,7 +23,7 @@ describeOnDatabases('connector session protocol', (kind) => {
   const open: TestConnector[] = [];
 
   beforeEach(async () => {
-    relay = await startTestRelay(kind, { RELAY_WORKERS: '0' });
+    relay = await startRelay({ database: kind, env: { RELAY_WORKERS: '0' } });
     baseUrl = await relay.app.listen({ port: 0, host: '127.0.0.1' });
     tenant = await createTenant(relay.app);
     enrolled = await TestConnector.enroll(relay.app, { token: tenant.customerToken, machineName: 'PC-1' });
@@ -137,7 +136,7 @@ describeOnDatabases('connector session protocol', (kind) => {
 
 describeOnDatabases('connector session heartbeat', (kind) => {
   it('drops a connector that stops answering the heartbeat and requeues its job', async () => {
-    const relay = await startTestRelay(kind, { CONNECTOR_HEARTBEAT_MS: '150' });
+    const relay = await startRelay({ database: kind, env: { CONNECTOR_HEARTBEAT_MS: '150' } });
     try {
       const baseUrl = await relay.app.listen({ port: 0, host: '127.0.0.1' });
       const tenant = await createTenant(relay.app);
@@ -151,7 +150,7 @@ describeOnDatabases('connector session heartbeat', (kind) => {
       connector.answerPings = false;
       const { code } = await connector.closed;
       expect(code).toBe(CloseCode.heartbeatTimeout);
-      const requeued = await eventually(() => readTransaction(relay.app, tenant, jobId), (t) => t.status === 'queued', 'requeue after the heartbeat drop');
+      const requeued = await eventually('requeue after the heartbeat drop', () => readTransaction(relay.app, tenant, jobId), { until: (t) => t.status === 'queued' });
       expect(requeued.retry_count).toBe(1);
     } finally {
       await relay.close();
@@ -161,7 +160,7 @@ describeOnDatabases('connector session heartbeat', (kind) => {
 
 describeOnDatabases('connector job leases', (kind) => {
   it('assigns a job again when its lease runs out unanswered (at least once), and the first result settles it', async () => {
-    const relay = await startTestRelay(kind, { RELAY_WORKERS: '0', CONNECTOR_LEASE_MS: '200', CONNECTOR_CLAIM_INTERVAL_MS: '3600000' });
+    const relay = await startRelay({ database: kind, env: { RELAY_WORKERS: '0', CONNECTOR_LEASE_MS: '200', CONNECTOR_CLAIM_INTERVAL_MS: '3600000' } });
     try {
       const baseUrl = await relay.app.listen({ port: 0, host: '127.0.0.1' });
       const tenant = await createTenant(relay.app);
@@ -173,7 +172,7 @@ describeOnDatabases('connector job leases', (kind) => {
       expect((await connector.receiveJob(jobId)).attempt).toBe(1);
 
       // The bridge's lease reaper requeues it; the queue's wake-up hands it to the same connector again.
-      await eventually(() => relay.app.bridge.jobQueue.expireLeases(), (requeued) => requeued > 0, 'lease expiry');
+      await eventually('lease expiry', () => relay.app.bridge.jobQueue.expireLeases(), { until: (requeued) => requeued > 0 });
       const again = await connector.next('job.assign', (m) => m.job.job_id === jobId);
       expect(again.job.attempt).toBe(2);
       expect((await connector.complete(jobId, { books_voucher_guid: 'guid-l1' })).disposition).toBe('recorded');
@@ -192,7 +191,7 @@ describeOnDatabases('connector job leases while the connector is here', (kind) =
     // often enough for a 2 s lease renewed at half, and drops a connector only after 750 ms of silence:
     // at 100 ms (150 ms of silence) a test process stalled by a busy machine lost its session, and its
     // jobs went back to the queue before any lease could run out.
-    const relay = await startTestRelay(kind, { CONNECTOR_LEASE_MS: '2000', CONNECTOR_HEARTBEAT_MS: '500', CONNECTOR_CLAIM_INTERVAL_MS: '3600000', BRIDGE_LEASE_REAPER_INTERVAL_MS: '3600000' });
+    const relay = await startRelay({ database: kind, env: { CONNECTOR_LEASE_MS: '2000', CONNECTOR_HEARTBEAT_MS: '500', CONNECTOR_CLAIM_INTERVAL_MS: '3600000', BRIDGE_LEASE_REAPER_INTERVAL_MS: '3600000' } });
     try {
       const baseUrl = await relay.app.listen({ port: 0, host: '127.0.0.1' });
       const tenant = await createTenant(relay.app);
@@ -208,9 +207,9 @@ describeOnDatabases('connector job leases while the connector is here', (kind) =
         (await relay.app.database.db.selectFrom('transactions').select('lease_expires_at').where('job_id', '=', jobId).executeTakeFirstOrThrow()).lease_expires_at;
       const firstLease = await leaseOf(held);
 
-      await eventually(() => leaseOf(held), (lease) => lease !== firstLease, 'the held job’s lease to be renewed');
+      await eventually('the held job’s lease to be renewed', () => leaseOf(held), { until: (lease) => lease !== firstLease });
       // The unacknowledged job's lease runs out (at least once: it goes out again); the held one's does not.
-      await eventually(() => relay.app.bridge.jobQueue.expireLeases(), (requeued) => requeued > 0, 'the unacknowledged lease to run out');
+      await eventually('the unacknowledged lease to run out', () => relay.app.bridge.jobQueue.expireLeases(), { until: (requeued) => requeued > 0 });
       expect((await connector.next('job.assign', (m) => m.job.job_id === lost)).job.attempt).toBe(2);
       expect(await readTransaction(relay.app, tenant, held)).toMatchObject({ status: 'processing', retry_count: 0 });
       expect((await connector.complete(held, { books_voucher_guid: 'guid-h1' })).disposition).toBe('recorded');
@@ -224,8 +223,8 @@ describeOnDatabases('connector job leases while the connector is here', (kind) =
 
 describeOnDatabases('connector sessions at relay shutdown', (kind) => {
   it('ends open sessions with 1001 (going away) and hands their jobs back before the database closes, at no cost of a retry', async () => {
-    const relay = await startTestRelay(kind, { RELAY_WORKERS: '0' });
-    let reopened: Awaited<ReturnType<typeof buildApp>> | undefined;
+    const relay = await startRelay({ database: kind, env: { RELAY_WORKERS: '0' } });
+    let reopened: FastifyInstance | undefined;
     try {
       const baseUrl = await relay.app.listen({ port: 0, host: '127.0.0.1' });
       const tenant = await createTenant(relay.app);
@@ -238,7 +237,7 @@ describeOnDatabases('connector sessions at relay shutdown', (kind) => {
 
       await relay.app.close();
       expect((await connector.closed).code).toBe(CloseCode.goingAway);
-      reopened = await buildApp(relay.config);
+      reopened = (await startRelay({ config: relay.config })).app;
       // The relay went, not the connector: a deploy does not bring the job nearer to CONNECTOR_OFFLINE.
       expect(await readTransaction(reopened, tenant, jobId)).toMatchObject({ status: 'queued', retry_count: 0 });
     } finally {
@@ -248,7 +247,7 @@ describeOnDatabases('connector sessions at relay shutdown', (kind) => {
   });
 
   it('ends the socket of an upgrade that reaches a relay already closing (answered 503 before any hook), so the close does not wait on it', async () => {
-    const relay = await startTestRelay(kind, { RELAY_WORKERS: '0' });
+    const relay = await startRelay({ database: kind, env: { RELAY_WORKERS: '0' } });
     try {
       const baseUrl = await relay.app.listen({ port: 0, host: '127.0.0.1' });
       const tenant = await createTenant(relay.app);
@@ -276,7 +275,7 @@ describeOnDatabases('connector sessions at relay shutdown', (kind) => {
   });
 
   it('turns away a connector that dials back while the relay shuts down, so the close does not wait on its socket', async () => {
-    const relay = await startTestRelay(kind, { RELAY_WORKERS: '0' });
+    const relay = await startRelay({ database: kind, env: { RELAY_WORKERS: '0' } });
     try {
       const baseUrl = await relay.app.listen({ port: 0, host: '127.0.0.1' });
       const tenant = await createTenant(relay.app);

@@ -3,9 +3,8 @@
 // come back in the next welcome; a resent batch changes nothing; a batch for a company not paired with
 // this connector is refused with an error naming the batch.
 import { afterEach, beforeEach, expect, it } from 'vitest';
-import { describeOnDatabases } from '../../helpers/test-databases.js';
+import { call, describeOnDatabases, startRelay, type TestRelay } from '@ledgerwire/test-kit';
 import { TestConnector } from '../../helpers/test-connector.js';
-import { call, startTestRelay, type TestRelay } from '../../helpers/test-relay.js';
 import { createAttachedCompany, createTenant, pairFromConnector, type Tenant } from './gateway-fixtures.js';
 
 function voucher(guid: string, alterId: string, number: string) {
@@ -34,7 +33,7 @@ describeOnDatabases('connector sync batches', (kind) => {
   const open: TestConnector[] = [];
 
   beforeEach(async () => {
-    relay = await startTestRelay(kind, { RELAY_WORKERS: '0' });
+    relay = await startRelay({ database: kind, env: { RELAY_WORKERS: '0' } });
     baseUrl = await relay.app.listen({ port: 0, host: '127.0.0.1' });
     tenant = await createTenant(relay.app);
     ({ credential } = await TestConnector.enroll(relay.app, { token: tenant.customerToken, machineName: 'BACK-OFFICE' }));

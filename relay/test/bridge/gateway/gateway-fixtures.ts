@@ -2,7 +2,7 @@
 // would: an application with a key, a customer (its token enrols machines), companies attached to it;
 // and small wrappers for the calls the gateway tests make (pair, write a voucher, read a transaction).
 import type { FastifyInstance } from 'fastify';
-import { call, TEST_OPERATOR_TOKEN } from '../../helpers/test-relay.js';
+import { call, TEST_OPERATOR_TOKEN } from '@ledgerwire/test-kit';
 
 export type Tenant = Readonly<{
   applicationId: string;
@@ -68,16 +68,4 @@ export async function readTransaction(app: FastifyInstance, tenant: Tenant, jobI
     error_code: string | null;
     error_message: string | null;
   };
-}
-
-/** Polls a condition with a bound (for state another process or loop changes); fails with the last value. */
-export async function eventually<T>(read: () => Promise<T>, done: (value: T) => boolean, what: string, limitMs = 10_000): Promise<T> {
-  const deadline = Date.now() + limitMs;
-  let value = await read();
-  while (!done(value)) {
-    if (Date.now() > deadline) throw new Error(`${what} did not happen within ${limitMs} ms; last: ${JSON.stringify(value)}`);
-    await new Promise((resolve) => setTimeout(resolve, 25));
-    value = await read();
-  }
-  return value;
 }

@@ -9,9 +9,8 @@ import { ConnectorRepository } from '../../../src/bridge/store/connectors/connec
 import type { AuthenticatedConnector } from '../../../src/gateway/services/enrolment-service.js';
 import type { GatewayWebhookPublisher } from '../../../src/gateway/services/gateway-ports.js';
 import { PresenceService } from '../../../src/gateway/services/presence-service.js';
-import { describeOnDatabases } from '../../helpers/test-databases.js';
+import { describeOnDatabases, startRelay, testClock, type TestClock, type TestRelay } from '@ledgerwire/test-kit';
 import { BOOKS_RUNNING, BOOKS_STOPPED, TestConnector } from '../../helpers/test-connector.js';
-import { startTestRelay, type TestRelay } from '../../helpers/test-relay.js';
 import { createTenant, type Tenant } from './gateway-fixtures.js';
 
 const GRACE_MS = 60_000;
@@ -21,12 +20,12 @@ describeOnDatabases('presence service', (kind) => {
   let relay: TestRelay;
   let tenant: Tenant;
   let connector: AuthenticatedConnector;
-  let now: Date;
+  let clock: TestClock;
   let published: { owner: string; type: string; data: Record<string, unknown> }[];
   let presence: PresenceService;
 
   const advance = (ms: number) => {
-    now = new Date(now.getTime() + ms);
+    clock.advance(ms);
   };
   const types = async () => {
     await presence.flush();
@@ -34,11 +33,11 @@ describeOnDatabases('presence service', (kind) => {
   };
 
   beforeEach(async () => {
-    relay = await startTestRelay(kind, { RELAY_WORKERS: '0' });
+    relay = await startRelay({ database: kind, env: { RELAY_WORKERS: '0' } });
     tenant = await createTenant(relay.app);
     const enrolled = await TestConnector.enroll(relay.app, { token: tenant.customerToken, machineName: 'PC-9' });
     connector = { connectorId: enrolled.connector_id, customerId: tenant.customerId, applicationId: tenant.applicationId };
-    now = new Date('2026-04-01T09:00:00.000Z');
+    clock = testClock(Date.parse('2026-04-01T09:00:00.000Z'));
     published = [];
     const webhooks: GatewayWebhookPublisher = {
       publish: async (owner, event) => {
@@ -52,7 +51,7 @@ describeOnDatabases('presence service', (kind) => {
       companies: relay.app.bridge.companyRepository,
       webhooks,
       timings: { offlineGraceMs: GRACE_MS, heartbeatMs: HEARTBEAT_MS },
-      clock: () => now,
+      clock: clock.date,
       log: relay.app.log as FastifyBaseLogger,
     });
   });

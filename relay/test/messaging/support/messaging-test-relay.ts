@@ -1,58 +1,13 @@
-// A relay for messaging tests: a fresh database (SQLite or PostgreSQL), workers off (tests drive the
-// loops with runOnce), an optional pinned clock, and helpers that provision a tenant, an API key and
+// A relay for messaging tests, started by the test kit with workers off (tests drive the loops with
+// runOnce) and an optional pinned clock (the kit's testClock), and helpers that provision a tenant, an API key and
 // templates through the operator API exactly as an operator would.
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../../../src/app.js';
-import { loadConfig, type RelayConfig } from '../../../src/config/load-config.js';
-import { createTestDatabase, type DatabaseKind, type TestDatabase } from '../../helpers/test-databases.js';
-import { call, TEST_OPERATOR_TOKEN } from '../../helpers/test-relay.js';
+import { call, startRelay, TEST_OPERATOR_TOKEN, type DatabaseKind, type TestRelay } from '@ledgerwire/test-kit';
 
-export type MessagingTestRelay = Readonly<{
-  app: FastifyInstance;
-  config: RelayConfig;
-  testDatabase: TestDatabase;
-  close(): Promise<void>;
-}>;
+export type MessagingTestRelay = TestRelay;
 
-/** A mutable test clock: tests pin it inside a window so limits never straddle a boundary. */
-export class TestClock {
-  constructor(public ms: number) {}
-  now = (): number => this.ms;
-  advance(ms: number): void {
-    this.ms += ms;
-  }
-}
-
-/** 30 s into a minute (and far from midnight UTC): every per-minute and daily window is open. */
-export function midMinute(): number {
-  const day = Math.floor(Date.now() / 86_400_000) * 86_400_000;
-  return day + 12 * 3_600_000 + 30_000;
-}
-
-export async function startMessagingRelay(
-  kind: DatabaseKind,
-  env: Record<string, string> = {},
-  options: { now?: () => number } = {},
-): Promise<MessagingTestRelay> {
-  const testDatabase = await createTestDatabase(kind);
-  const base = loadConfig({
-    DATA_DIR: testDatabase.dataDir,
-    LOG_LEVEL: 'silent',
-    RELAY_ADMIN_TOKEN: TEST_OPERATOR_TOKEN,
-    RELAY_WORKERS: '0',
-    ...env,
-  });
-  const config: RelayConfig = Object.freeze({ ...base, database: testDatabase.database });
-  const app = await buildApp(config, options.now ? { now: options.now } : {});
-  return {
-    app,
-    config,
-    testDatabase,
-    async close() {
-      await app.close();
-      await testDatabase.drop();
-    },
-  };
+export function startMessagingRelay(kind: DatabaseKind, env: Record<string, string> = {}, options: { now?: () => number } = {}): Promise<MessagingTestRelay> {
+  return startRelay({ database: kind, env: { RELAY_WORKERS: '0', ...env }, ...(options.now ? { clock: { now: options.now } } : {}) });
 }
 
 export type ProvisionedTenant = Readonly<{ id: string; apiKey: string; prefix: string; orgId: number }>;
