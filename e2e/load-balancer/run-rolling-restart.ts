@@ -1,6 +1,7 @@
 // The long rolling restart (not part of `npm test`): more relays, several rounds, more vouchers.
 //   npx tsx e2e/load-balancer/run-rolling-restart.ts --relays 3 --rounds 2 --vouchers 600 --rate 20
-// Prints the report (the same figures the test asserts) and exits 1 when anything failed.
+// Prints the report and exits 1 when anything failed or a timing went past its target (the test
+// asserts the outcomes and only prints the timings).
 import { parseArgs } from 'node:util';
 import { buildProgramsWhenStale } from '../demo/demo-processes.js';
 import { formatRollingRestart, runRollingRestart } from './rolling-restart.js';
@@ -33,4 +34,4 @@ process.stdout.write(`rolling restart: ${options.relays} relays, ${options.round
 buildProgramsWhenStale();
 const report = await runRollingRestart(options);
 process.stdout.write(`${formatRollingRestart(report)}\n`);
-process.exitCode = report.failures.length === 0 ? 0 : 1;
+process.exitCode = report.failures.length === 0 && report.overTarget.length === 0 ? 0 : 1;
