@@ -44,6 +44,23 @@ const floorZones = Object.entries(importFloors.trees).flatMap(([tree, floors]) =
   })),
 );
 
+// Inside each relay module the same direction (relay/README.md, "One shape for every module"): its
+// store/ runs SQL and reads nothing of the module above it, and its services/ import none of its routes
+// or admin (services import no Fastify). Another module's folders are governed by the floors above.
+const relayModules = ['operator', 'webhooks', 'messaging', 'bridge', 'gateway', 'console'];
+const moduleZones = relayModules.flatMap((name) => [
+  {
+    target: [`**/relay/src/${name}/store/**`],
+    from: ['services', 'workers', 'routes', 'admin'].map((folder) => `**/relay/src/${name}/${folder}/**`),
+    message: `relay/src/${name}/store runs SQL and may not import its module's services, workers, routes or admin: move what it needs into store/.`,
+  },
+  {
+    target: [`**/relay/src/${name}/services/**`],
+    from: ['routes', 'admin'].map((folder) => `**/relay/src/${name}/${folder}/**`),
+    message: `relay/src/${name}/services may not import its module's routes or admin: routes call services, not the other way.`,
+  },
+]);
+
 export default tseslint.config(
   {
     ignores: ['**/node_modules/**', '**/dist/**', 'data/**', 'test/fixtures/**', '**/*.d.ts', 'e2e/test-results/**'],
@@ -61,7 +78,7 @@ export default tseslint.config(
     },
     rules: {
       'import-x/no-cycle': ['error', { ignoreExternal: true }],
-      'import-x/no-restricted-paths': ['error', { zones: floorZones }],
+      'import-x/no-restricted-paths': ['error', { zones: [...floorZones, ...moduleZones] }],
       'import-x/no-relative-packages': 'error',
       'no-restricted-imports': ['error', { patterns: [deepWorkspaceImport] }],
       'no-restricted-properties': [

@@ -52,6 +52,12 @@ describe('lint boundaries', () => {
     expect(results.get('relay/src/messaging/imports-foundation.ts')).toEqual([]);
   });
 
+  it("inside a relay module, store/ imports none of its module's services (and services may import the store)", () => {
+    expect(rulesFiredOn('relay/src/bridge/store/imports-service.ts')).toContain('import-x/no-restricted-paths');
+    expect(results.get('relay/src/bridge/store/imports-service.ts')?.join('\n')).toContain('relay/src/bridge/store runs SQL and may not import');
+    expect(results.get('relay/src/bridge/services/imports-store.ts')).toEqual([]);
+  });
+
   it("the connector's core imports none of ui/, app/, cli/, desktop/ or electron-main/", () => {
     expect(rulesFiredOn('connector/src/core/imports-ui.ts')).toContain('import-x/no-restricted-paths');
   });

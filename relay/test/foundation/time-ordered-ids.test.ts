@@ -1,7 +1,7 @@
 // Ids that begin with their time: job ids are UUIDs of version 7 (RFC 9562 §5.7), messaging ids carry
 // milliseconds then random digits; both sort by the millisecond they were made and never repeat.
 import { describe, expect, it } from 'vitest';
-import { newJobId } from '../../src/bridge/services/bridge-ids.js';
+import { newJobId } from '../../src/bridge/store/bridge-ids.js';
 import { randomHex, uuidV7 } from '../../src/db/time-ordered-ids.js';
 import { newId } from '../../src/foundation/messaging-ids.js';
 

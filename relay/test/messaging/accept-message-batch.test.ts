@@ -8,7 +8,7 @@ import { MessageAcceptBatcher } from '../../src/messaging/services/messages/mess
 import { MessageBatchInsert } from '../../src/messaging/store/messages/message-batch-insert.js';
 import type { MessageRow } from '../../src/messaging/store/messages/message-repository.js';
 import { newId } from '../../src/foundation/messaging-ids.js';
-import { DEFAULT_TENANT_LIMITS, limitRules } from '../../src/messaging/services/tenants/tenant-limits.js';
+import { DEFAULT_TENANT_LIMITS, limitRules } from '../../src/messaging/store/tenants/tenant-limits.js';
 import { describeOnDatabases, midMinute, testClock } from '@ledgerwire/test-kit';
 import { provisionTenant, startMessagingRelay, type MessagingTestRelay } from './support/messaging-test-relay.js';
 

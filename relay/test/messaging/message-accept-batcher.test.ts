@@ -6,7 +6,7 @@ import { AppError } from '../../src/errors/catalogue.js';
 import type { AcceptOutcome, PendingMessage } from '../../src/messaging/store/messages/accept-message-batch.js';
 import { MessageAcceptBatcher, type AcceptResult } from '../../src/messaging/services/messages/message-accept-batcher.js';
 import type { MessageRow } from '../../src/messaging/store/messages/message-repository.js';
-import { DEFAULT_TENANT_LIMITS } from '../../src/messaging/services/tenants/tenant-limits.js';
+import { DEFAULT_TENANT_LIMITS } from '../../src/messaging/store/tenants/tenant-limits.js';
 
 let nextId = 0;
 

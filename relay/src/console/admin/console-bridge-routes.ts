@@ -12,8 +12,8 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireOperator } from '../../operator/admin/operator-auth.js';
-import { ConsoleCompanyOverview } from '../store/console-company-overview.js';
-import { ConsoleTransactionSearch } from '../store/console-transaction-search.js';
+import { ConsoleCompanyOverview } from '../services/console-company-overview.js';
+import { ConsoleTransactionSearch } from '../services/console-transaction-search.js';
 
 const docs = (summary: string) => ({ tags: ['console'], summary, security: [{ operatorToken: [] }] });
 const CompanyParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });

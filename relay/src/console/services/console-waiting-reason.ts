@@ -2,23 +2,10 @@
 // in bridge/services/jobs/waiting-reason.ts, the words the API gives), and a company's is the same question
 // asked of its queue as a whole — what blocks every write of it, else how many the books are importing.
 import { booksCompanyOpen, onTheWayGuidance, type WaitingReasonOut } from '@ledgerwire/shared';
+import { PAIRING_AND_PRESENCE_COLUMNS } from '../store/pairing-and-presence-columns.js';
 import { deriveWaitingReason, type ConnectorPresenceColumns, type WaitingConnectorFacts } from '../../bridge/services/jobs/waiting-reason.js';
 
-/**
- * The company's pairing (alias `c`) and its connector's presence (alias `k`), as every console query
- * that says why writes wait selects them (CompanyPairing and ConnectorColumns below).
- */
-export const PAIRING_AND_PRESENCE_COLUMNS = [
-  'c.connector_id',
-  'c.books_company_guid',
-  'c.books_company_name',
-  'k.machine_name',
-  'k.online',
-  'k.connected',
-  'k.last_seen_at',
-  'k.books_running',
-  'k.open_companies',
-] as const;
+export { PAIRING_AND_PRESENCE_COLUMNS };
 
 /** A connector row's presence columns, as the console's queries select them. */
 export type ConnectorColumns = ConnectorPresenceColumns;

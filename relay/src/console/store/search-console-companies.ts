@@ -3,7 +3,7 @@
 // and the total (a window count), so a page costs one round trip however many companies it shows.
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
-import { PAIRING_AND_PRESENCE_COLUMNS } from '../services/console-waiting-reason.js';
+import { PAIRING_AND_PRESENCE_COLUMNS } from './pairing-and-presence-columns.js';
 import { columnContains } from './console-sql.js';
 
 export type ConsoleCompanyFilter = Readonly<{ applicationId?: string | undefined; q?: string | undefined; companyId?: number; limit: number; offset: number }>;

@@ -5,7 +5,7 @@ import { sql, type Kysely } from 'kysely';
 import type { ConsoleTransactionSearchQuery } from '@ledgerwire/shared';
 import type { DialectCapabilities } from '../../db/capabilities.js';
 import type { Database } from '../../db/schema.js';
-import { PAIRING_AND_PRESENCE_COLUMNS } from '../services/console-waiting-reason.js';
+import { PAIRING_AND_PRESENCE_COLUMNS } from './pairing-and-presence-columns.js';
 import { containsPattern, jsonField } from './console-sql.js';
 
 export type ConsoleTransactionFilter = Partial<Omit<ConsoleTransactionSearchQuery, 'limit' | 'offset'>> &

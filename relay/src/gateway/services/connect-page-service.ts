@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { AppError } from '../../errors/catalogue.js';
 import type { KeyedDigest } from '../../security/keyed-digest.js';
-import { systemClock, type Clock } from '../../bridge/services/bridge-ids.js';
+import { systemClock, type Clock } from '../../bridge/store/bridge-ids.js';
 import type { CompanyRepository } from '../../bridge/store/companies/company-repository.js';
 import type { ConnectorDirectory, ConnectorRecord } from '../../bridge/services/companies/connector-directory.js';
 import type { CustomerService } from '../../bridge/services/customers/customer-service.js';

@@ -11,7 +11,7 @@ import { AppError } from '../../errors/catalogue.js';
 import { isUniqueViolation } from '../../foundation/messaging-ids.js';
 import { rateLimitHeaders, type RateLimitDecision, type RateLimitRule } from '../../limits/rate-limiter.js';
 import { generateSecret, secretMatchesHash, sha256Hex } from '../../security/secret-hash.js';
-import { prefixedId, systemClock } from '../../bridge/services/bridge-ids.js';
+import { prefixedId, systemClock } from '../../bridge/store/bridge-ids.js';
 import type { ConnectorRepository } from '../../bridge/store/connectors/connector-repository.js';
 import type { Clock, GatewayCustomerLookup } from './gateway-ports.js';
 

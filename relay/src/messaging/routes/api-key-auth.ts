@@ -6,7 +6,7 @@ import { AppError } from '../../errors/catalogue.js';
 import { GroupedRateCount } from '../../limits/grouped-rate-count.js';
 import { rateLimitHeaders, type RateLimiter } from '../../limits/rate-limiter.js';
 import type { MessagingModule } from '../messaging-module.js';
-import { limitRules } from '../services/tenants/tenant-limits.js';
+import { limitRules } from '../store/tenants/tenant-limits.js';
 import type { Tenant } from '../services/tenants/tenant-service.js';
 
 declare module 'fastify' {

@@ -3,13 +3,15 @@
 // rotation a receiver holding either the old or the new secret accepts the request.
 import { randomBytes } from 'node:crypto';
 import { Webhook } from 'standardwebhooks';
+import { parseRetiredSecrets, type RetiredSecret } from '../store/retired-secrets.js';
+
+export { parseRetiredSecrets, type RetiredSecret };
 
 /** How long a rotated-out secret keeps signing (Svix's overlap). */
 export const RETIRED_SECRET_OVERLAP_MS = 24 * 60 * 60 * 1000;
 /** At most this many retired secrets are kept, newest first (Svix keeps 10). */
 export const MAX_RETIRED_SECRETS = 10;
 
-export type RetiredSecret = Readonly<{ secret: string; expires_at: string }>;
 
 export function generateSigningSecret(): string {
   return `whsec_${randomBytes(32).toString('base64')}`;
@@ -31,12 +33,4 @@ export function retireSecret(outgoing: string, retired: readonly RetiredSecret[]
   const iso = now.toISOString();
   const expiresAt = new Date(now.getTime() + RETIRED_SECRET_OVERLAP_MS).toISOString();
   return [{ secret: outgoing, expires_at: expiresAt }, ...retired.filter((r) => r.expires_at > iso)].slice(0, MAX_RETIRED_SECRETS);
-}
-
-export function parseRetiredSecrets(json: string): RetiredSecret[] {
-  const value: unknown = JSON.parse(json);
-  if (!Array.isArray(value)) return [];
-  return value.filter(
-    (v): v is RetiredSecret => typeof v === 'object' && v !== null && typeof v.secret === 'string' && typeof v.expires_at === 'string',
-  );
 }

@@ -12,7 +12,7 @@ import type { Database, WebhookEndpointsTable } from '../../db/schema.js';
 import type { EndpointRow, WebhookOwner } from './webhook-records.js';
 import { parseEventList } from './webhook-records.js';
 import { isSealed, type SecretBox } from '../../security/secret-box.js';
-import { parseRetiredSecrets, type RetiredSecret } from '../services/webhook-signing.js';
+import { parseRetiredSecrets, type RetiredSecret } from './retired-secrets.js';
 import { disableEndpoint } from './endpoints/disable-endpoint.js';
 import { findEndpointById } from './endpoints/find-endpoint-by-id.js';
 import { findOwnerEndpoint } from './endpoints/find-owner-endpoint.js';

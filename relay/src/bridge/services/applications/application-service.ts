@@ -8,7 +8,7 @@ import { AppError } from '../../../errors/catalogue.js';
 import { generateSecret, secretMatchesHash, sha256Hex } from '../../../security/secret-hash.js';
 import type { BridgeApiKeysTable } from '../../../db/bridge-tables.js';
 import { ShortLivedCache } from '../../../foundation/short-lived-cache.js';
-import { parseJson, prefixedId, systemClock, type Clock } from '../bridge-ids.js';
+import { parseJson, prefixedId, systemClock, type Clock } from '../../store/bridge-ids.js';
 import { findApiKeyById } from '../../store/applications/find-api-key-by-id.js';
 import { findApplicationById } from '../../store/applications/find-application-by-id.js';
 import { insertApiKey } from '../../store/applications/insert-api-key.js';

@@ -12,7 +12,7 @@ import { isUniqueViolation } from '../../../foundation/messaging-ids.js';
 import type { KeyedDigest } from '../../../security/keyed-digest.js';
 import { generateSecret } from '../../../security/secret-hash.js';
 import { queueEventsInTransaction } from '../../../webhooks/services/webhook-outbox.js';
-import { prefixedId, systemClock, type Clock } from '../bridge-ids.js';
+import { prefixedId, systemClock, type Clock } from '../../store/bridge-ids.js';
 import type { CompanyRepository, CompanyRow } from '../../store/companies/company-repository.js';
 import type { CompanyService } from '../companies/company-service.js';
 import type { ConnectorDirectory, ConnectorRecord } from '../companies/connector-directory.js';

@@ -7,7 +7,7 @@ import type { Database } from '../../../db/schema.js';
 import { AppError } from '../../../errors/catalogue.js';
 import { generateSecret, secretMatchesHash, sha256Hex } from '../../../security/secret-hash.js';
 import type { CustomersTable } from '../../../db/bridge-tables.js';
-import { prefixedId, systemClock, type Clock } from '../bridge-ids.js';
+import { prefixedId, systemClock, type Clock } from '../../store/bridge-ids.js';
 import { findCustomerById } from '../../store/customers/find-customer-by-id.js';
 import { findCustomerOfApplication } from '../../store/customers/find-customer-of-application.js';
 import { findCustomersByTokenPrefix } from '../../store/customers/find-customers-by-token-prefix.js';

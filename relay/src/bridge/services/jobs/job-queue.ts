@@ -4,13 +4,13 @@
 import type { Kysely } from 'kysely';
 import type { DialectCapabilities } from '../../../db/capabilities.js';
 import type { Database } from '../../../db/schema.js';
-import { systemClock, type Clock } from '../bridge-ids.js';
+import { systemClock, type Clock } from '../../store/bridge-ids.js';
 import { claimJobs, type ClaimedRow } from '../../store/jobs/claim-jobs.js';
 import { AppError } from '../../../errors/catalogue.js';
 import { findEarlierJob } from '../../store/jobs/find-earlier-job.js';
 import { insertJobs, type InsertedJob, type NewJob } from '../../store/jobs/enqueue-job.js';
 import { GroupCommit } from './job-group-commit.js';
-import type { TransactionRow } from './transaction-record.js';
+import type { TransactionRow } from '../../store/jobs/transaction-record.js';
 import { renderJobXml } from './render-job-xml.js';
 import { recordOutcomes, type JobOutcomeReport } from '../../store/jobs/record-outcomes.js';
 import { requeueJobs } from '../../store/jobs/requeue-jobs.js';

@@ -14,9 +14,9 @@ import {
   type VoucherImportOptions,
   type VoucherKind,
 } from '@ledgerwire/shared';
-import { parseJson } from '../bridge-ids.js';
+import { parseJson } from '../../store/bridge-ids.js';
 import { lifecycleActionOf, renderStoredLifecycleXml } from '../writes/voucher-lifecycle-job.js';
-import type { TransactionDocumentRow, TransactionRow } from './transaction-record.js';
+import type { TransactionDocumentRow, TransactionRow } from '../../store/jobs/transaction-record.js';
 
 /** What rendering reads: the job's row fields and its submitted document (JSON). */
 export type JobXmlSource = Pick<TransactionRow, 'job_type' | 'job_id' | 'target_voucher_guid' | 'payload' | 'master_type'> &

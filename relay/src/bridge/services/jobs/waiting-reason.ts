@@ -11,7 +11,7 @@ import { booksCompanyOpen, connectionGuidance, onTheWayGuidance, type WaitingRea
 import type { Kysely } from 'kysely';
 import type { Database } from '../../../db/schema.js';
 import { parseOpenCompanies } from '../../store/connectors/connector-repository.js';
-import type { TransactionRow } from './transaction-record.js';
+import type { TransactionRow } from '../../store/jobs/transaction-record.js';
 import { listOldestUnfinishedJobIds } from '../../store/jobs/list-oldest-unfinished-job-ids.js';
 import { listWaitingFacts } from '../../store/jobs/list-waiting-facts.js';
 

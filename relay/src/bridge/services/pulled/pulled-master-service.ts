@@ -14,7 +14,7 @@ import type { Database } from '../../../db/schema.js';
 import { AppError } from '../../../errors/catalogue.js';
 import type { PulledMastersTable } from '../../../db/bridge-tables.js';
 import type { CompanyRow } from '../../store/companies/company-repository.js';
-import { parseJson } from '../bridge-ids.js';
+import { parseJson } from '../../store/bridge-ids.js';
 import { listPulledMasters } from '../../store/pulled/list-pulled-masters.js';
 import { listStockMasters } from '../../store/pulled/list-stock-masters.js';
 

@@ -4,7 +4,7 @@ import type { PulledVoucherAckOut, PulledVoucherListQuery, PulledVoucherOut } fr
 import type { Kysely } from 'kysely';
 import type { Database } from '../../../db/schema.js';
 import { AppError } from '../../../errors/catalogue.js';
-import { parseJson, systemClock, type Clock } from '../bridge-ids.js';
+import { parseJson, systemClock, type Clock } from '../../store/bridge-ids.js';
 import { acknowledgePulledVouchers } from '../../store/pulled/acknowledge-pulled-vouchers.js';
 import { findPulledVoucherByTransactionId } from '../../store/pulled/find-pulled-voucher-by-transaction-id.js';
 import { listPulledVouchers } from '../../store/pulled/list-pulled-vouchers.js';

@@ -6,7 +6,7 @@ import { AppError } from '../../../errors/catalogue.js';
 // The messaging API's canonical-JSON fingerprint, so both APIs tell a repeat from a reuse the same way.
 import { requestFingerprint } from '../../../foundation/request-fingerprint.js';
 import type { CompanyRow } from '../../store/companies/company-repository.js';
-import { newJobId, systemClock, type Clock } from '../bridge-ids.js';
+import { newJobId, systemClock, type Clock } from '../../store/bridge-ids.js';
 import type { JobQueue } from '../jobs/job-queue.js';
 import { renderJobXml, type JobXmlSource } from '../jobs/render-job-xml.js';
 import { freshJobColumns } from './job-row-defaults.js';

@@ -1,7 +1,7 @@
 // The document a cancel or delete job keeps (what the books need to find the voucher) and how its
 // import XML reads; jobs/render-job-xml.ts's renderJobXml, the one owner of a job's XML, calls it.
 import { renderVoucherRemovalImport, type VoucherLifecycleAction } from '@ledgerwire/shared';
-import { parseJson } from '../bridge-ids.js';
+import { parseJson } from '../../store/bridge-ids.js';
 
 export type VoucherLifecycleDocument = Readonly<{
   action: VoucherLifecycleAction;

@@ -8,7 +8,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../../db/schema.js';
 import { AppError } from '../../../errors/catalogue.js';
 import { requestFingerprint } from '../../../foundation/request-fingerprint.js';
-import { newJobId, systemClock, type Clock } from '../bridge-ids.js';
+import { newJobId, systemClock, type Clock } from '../../store/bridge-ids.js';
 import type { CompanyRow } from '../../store/companies/company-repository.js';
 import type { JobQueue } from '../jobs/job-queue.js';
 import { freshJobColumns } from './job-row-defaults.js';

@@ -7,7 +7,7 @@ import { masterIdInBooksGuid } from '@ledgerwire/shared';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../../db/schema.js';
 import { AppError } from '../../../errors/catalogue.js';
-import { parseJson } from '../bridge-ids.js';
+import { parseJson } from '../../store/bridge-ids.js';
 import type { CompanyRow } from '../../store/companies/company-repository.js';
 import { clientTransactionIdUsed } from '../../store/writes/client-transaction-id-used.js';
 import { findGuidOfCompletedVoucherJob } from '../../store/writes/find-guid-of-completed-voucher-job.js';

@@ -6,7 +6,7 @@ import type { Kysely, Selectable } from 'kysely';
 import type { ReusableQuery } from '../../../db/reusable-query.js';
 import type { Database } from '../../../db/schema.js';
 import type { CompaniesTable } from '../../../db/bridge-tables.js';
-import { systemClock, type Clock } from '../../services/bridge-ids.js';
+import { systemClock, type Clock } from '../bridge-ids.js';
 import { findCompanyById } from './find-company-by-id.js';
 import { insertCompany } from './insert-company.js';
 import { listCompanies } from './list-companies.js';

@@ -11,7 +11,7 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { DialectCapabilities } from '../../../db/capabilities.js';
 import type { Database } from '../../../db/schema.js';
-import type { TransactionDocumentRow, TransactionRow } from '../../services/jobs/transaction-record.js';
+import type { TransactionDocumentRow, TransactionRow } from './transaction-record.js';
 
 // Written as SQL rather than with the query builder: a claim runs for every run of results, and
 // building and compiling its statements through the builder cost more than the database running them.

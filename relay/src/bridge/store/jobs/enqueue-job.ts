@@ -8,7 +8,7 @@ import { CompiledQuery, type Insertable, type Kysely } from 'kysely';
 import { ReusableQuery } from '../../../db/reusable-query.js';
 import type { Database } from '../../../db/schema.js';
 import type { TransactionDocumentsTable, TransactionsTable } from '../../../db/bridge-tables.js';
-import type { TransactionRow } from '../../services/jobs/transaction-record.js';
+import type { TransactionRow } from './transaction-record.js';
 
 export type NewJob = Omit<Insertable<TransactionsTable>, 'id'> & Omit<Insertable<TransactionDocumentsTable>, 'transaction_id'>;
 

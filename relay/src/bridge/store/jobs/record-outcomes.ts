@@ -10,8 +10,8 @@
 // transaction (transaction-outcome-events.ts): announced once, with the outcome or not at all.
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database } from '../../../db/schema.js';
-import { sanitiseJobError } from '../../services/jobs/job-error-sanitiser.js';
-import { queueTransactionOutcomeEvents, type SettledJob } from '../../services/jobs/transaction-outcome-events.js';
+import { sanitiseJobError } from './job-error-sanitiser.js';
+import { queueTransactionOutcomeEvents, type SettledJob } from './transaction-outcome-events.js';
 
 type Completed = Readonly<{ job_id: string; status: 'completed'; books_voucher_guid?: string | null; books_master_id?: string | null; books_alter_id?: string | null }>;
 type Failed = Readonly<{ job_id: string; status: 'failed'; error_code: string; error_label: string; error_message: string }>;

@@ -6,7 +6,7 @@
 import { jobErrorLabel } from '@ledgerwire/shared';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../../db/schema.js';
-import { queueTransactionOutcomeEvents, type SettledJob } from '../../services/jobs/transaction-outcome-events.js';
+import { queueTransactionOutcomeEvents, type SettledJob } from './transaction-outcome-events.js';
 import { connectorHoldsProcessingJobs } from './connector-holds-processing-jobs.js';
 
 export type RequeueResult = Readonly<{ requeued: number; failed: number; companyIds: number[]; webhookDeliveries: number }>;

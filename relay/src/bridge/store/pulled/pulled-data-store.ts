@@ -6,7 +6,7 @@ import type { SyncMasterItem, SyncVoucherItem } from '@ledgerwire/shared';
 import type { Kysely } from 'kysely';
 import type { DialectCapabilities } from '../../../db/capabilities.js';
 import type { Database } from '../../../db/schema.js';
-import { systemClock, type Clock } from '../../services/bridge-ids.js';
+import { systemClock, type Clock } from '../bridge-ids.js';
 import { markPulledMastersDeleted } from './mark-pulled-masters-deleted.js';
 import { markPulledVouchersDeleted } from './mark-pulled-vouchers-deleted.js';
 import { saveReportSnapshot } from './save-report-snapshot.js';

@@ -5,7 +5,7 @@ import type { IngestEventIn, IngestEventOut } from '@ledgerwire/shared';
 import { AppError } from '../../../errors/catalogue.js';
 import { rateLimitHeaders, type RateLimiter } from '../../../limits/rate-limiter.js';
 import { isoNow, newId } from '../../../foundation/messaging-ids.js';
-import { limitRules } from '../tenants/tenant-limits.js';
+import { limitRules } from '../../store/tenants/tenant-limits.js';
 import { insertCountedEvent } from '../../store/events/insert-counted-event.js';
 import type { Tenant } from '../tenants/tenant-service.js';
 import type { EventRepository, EventRow } from '../../store/events/event-repository.js';

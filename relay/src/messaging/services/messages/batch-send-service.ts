@@ -5,7 +5,7 @@
 import { SendMessageIn, type SendMessageOut } from '@ledgerwire/shared';
 import { AppError, type ErrorDetail } from '../../../errors/catalogue.js';
 import type { RateLimiter } from '../../../limits/rate-limiter.js';
-import { limitRules } from '../tenants/tenant-limits.js';
+import { limitRules } from '../../store/tenants/tenant-limits.js';
 import type { Tenant } from '../tenants/tenant-service.js';
 import type { SendService } from './queue-message.js';
 

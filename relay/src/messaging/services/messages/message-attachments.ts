@@ -11,15 +11,9 @@ import {
 } from '@ledgerwire/shared';
 import { hash } from 'node:crypto';
 import { AppError, type ErrorDetail } from '../../../errors/catalogue.js';
+import type { CheckedAttachment } from '../../store/messages/checked-attachment.js';
 
-/** An attachment ready to store: its base64 text without line breaks, and its decoded size. */
-export type CheckedAttachment = Readonly<{
-  filename: string;
-  content_type: string;
-  content_id: string | null;
-  size: number;
-  content: string;
-}>;
+export type { CheckedAttachment };
 
 /** A character class, not groups: a regex with a repeated group overflows the stack on megabytes. */
 const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/;

@@ -13,7 +13,7 @@ import type { StatusChange, StatusNotifier } from '../../workers/dispatch/status
 import { isoNow } from '../../../foundation/messaging-ids.js';
 import type { MessageRepository, MessageRow } from '../../store/messages/message-repository.js';
 import { recordProviderEvent } from '../../store/messages/record-provider-event.js';
-import { limitRules } from '../tenants/tenant-limits.js';
+import { limitRules } from '../../store/tenants/tenant-limits.js';
 import type { TenantRepository } from '../../store/tenants/tenant-repository.js';
 import type { TenantService } from '../tenants/tenant-service.js';
 import type { SuppressionRepository } from '../../store/suppressions/suppression-repository.js';

@@ -7,7 +7,7 @@ import { AppError } from '../../../errors/catalogue.js';
 import { secretMatchesHash, sha256Hex } from '../../../security/secret-hash.js';
 import { isUniqueViolation, isoNow, newId } from '../../../foundation/messaging-ids.js';
 import { ShortLivedCache } from '../../../foundation/short-lived-cache.js';
-import { effectiveLimits, mergeOverrides, type LimitOverrides } from './tenant-limits.js';
+import { effectiveLimits, mergeOverrides, type LimitOverrides } from '../../store/tenants/tenant-limits.js';
 import type { ApiKeyRow, TenantRepository, TenantRow } from '../../store/tenants/tenant-repository.js';
 
 /**

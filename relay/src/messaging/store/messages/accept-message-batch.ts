@@ -9,8 +9,8 @@ import type { TenantLimitsOut } from '@ledgerwire/shared';
 import type { Database } from '../../../db/schema.js';
 import { AppError } from '../../../errors/catalogue.js';
 import { rateLimitHeaders, type RateLimitDecision, type RateLimiter, type RateLimitGrant } from '../../../limits/rate-limiter.js';
-import { limitRules } from '../../services/tenants/tenant-limits.js';
-import type { CheckedAttachment } from '../../services/messages/message-attachments.js';
+import { limitRules } from '../tenants/tenant-limits.js';
+import type { CheckedAttachment } from './checked-attachment.js';
 import type { MessageBatchInsert } from './message-batch-insert.js';
 import type { Executor, MessageRow } from './message-repository.js';
 

@@ -2,7 +2,7 @@
 // current one, so a late or repeated event never takes a message back. Returns whether it applied.
 import type { DeliveryStatus } from '@ledgerwire/shared';
 import type { Executor, MessageRow } from './message-rows.js';
-import { STATUS_RANK } from '../../services/messages/status-ranks.js';
+import { STATUS_RANK } from './status-ranks.js';
 
 export type StatusExtra = Partial<Pick<MessageRow, 'provider' | 'provider_message_id' | 'error' | 'attempts' | 'next_attempt_at' | 'lease_until'>>;
 

@@ -3,7 +3,7 @@
 // moves to `status` only when that ranks higher than its current one, with its own extra columns.
 import type { DeliveryStatus } from '@ledgerwire/shared';
 import type { Executor } from './message-rows.js';
-import { STATUS_RANK } from '../../services/messages/status-ranks.js';
+import { STATUS_RANK } from './status-ranks.js';
 import { perRow, ROWS_PER_STATEMENT, type BatchColumn, type StatusMoveColumns } from './per-row-value.js';
 
 export type { StatusMoveColumns } from './per-row-value.js';

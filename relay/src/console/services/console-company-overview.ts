@@ -7,8 +7,8 @@ import type { ConsoleCompanyOverviewOut, ConsoleCompanySearchQuery } from '@ledg
 import type { Database } from '../../db/schema.js';
 import { AppError } from '../../errors/catalogue.js';
 import { connectorFacts } from '../../bridge/services/jobs/waiting-reason.js';
-import { companyOpenIn, companyWaitingReason, isPaired } from '../services/console-waiting-reason.js';
-import { searchConsoleCompanies, type ConsoleCompanyFilter as Filter } from './search-console-companies.js';
+import { companyOpenIn, companyWaitingReason, isPaired } from './console-waiting-reason.js';
+import { searchConsoleCompanies, type ConsoleCompanyFilter as Filter } from '../store/search-console-companies.js';
 
 export class ConsoleCompanyOverview {
   constructor(private readonly db: Kysely<Database>) {}

@@ -11,7 +11,7 @@ import type { Database } from '../../../db/schema.js';
 import { anySubscribed, queueEventsInTransaction, type OutboxEvent } from '../../../webhooks/services/webhook-outbox.js';
 import { withPulledBooksIds } from './pulled-books-ids.js';
 import { transactionRecord } from './transaction-record.js';
-import { listTransactionsByJobIds } from '../../store/jobs/list-transactions-by-job-ids.js';
+import { listTransactionsByJobIds } from './list-transactions-by-job-ids.js';
 
 export type SettledJob = Readonly<{ job_id: string; application_id: string }>;
 

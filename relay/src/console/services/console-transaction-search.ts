@@ -9,8 +9,8 @@ import type { Database } from '../../db/schema.js';
 import { AppError } from '../../errors/catalogue.js';
 import { deriveWaitingReason } from '../../bridge/services/jobs/waiting-reason.js';
 import { connectorFacts } from '../../bridge/services/jobs/waiting-reason.js';
-import { isPaired } from '../services/console-waiting-reason.js';
-import { searchConsoleTransactions, type ConsoleTransactionFilter as Filter } from './search-console-transactions.js';
+import { isPaired } from './console-waiting-reason.js';
+import { searchConsoleTransactions, type ConsoleTransactionFilter as Filter } from '../store/search-console-transactions.js';
 
 function textOf(payload: Record<string, unknown>, key: string): string | null {
   const value = payload[key];

@@ -8,10 +8,10 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../../db/schema.js';
 import { parseJson } from '../bridge-ids.js';
-import { alterIdOf } from '../../store/pulled/pulled-data-store.js';
+import { alterIdOf } from '../pulled/pulled-data-store.js';
 import type { TransactionRow, TransactionRowWithBooks } from './transaction-record.js';
-import { listPulledMasterBooksIds } from '../../store/jobs/list-pulled-master-books-ids.js';
-import { listPulledVoucherBooksIds } from '../../store/jobs/list-pulled-voucher-books-ids.js';
+import { listPulledMasterBooksIds } from './list-pulled-master-books-ids.js';
+import { listPulledVoucherBooksIds } from './list-pulled-voucher-books-ids.js';
 
 type BooksIds = Readonly<{ master_id: string | null; alter_id: string | null; voucher_number?: string | null }>;
 
