@@ -45,8 +45,8 @@ const floorZones = Object.entries(importFloors.trees).flatMap(([tree, floors]) =
 );
 
 // Inside each relay module the same direction (relay/README.md, "One shape for every module"): its
-// store/ runs SQL and reads nothing of the module above it, and its services/ import none of its routes
-// or admin (services import no Fastify). Another module's folders are governed by the floors above.
+// store/ runs SQL and reads nothing of the module above it, and its services/ import none of its
+// workers, routes or admin (those call services; services import no Fastify). Another module's folders are governed by the floors above.
 const relayModules = ['operator', 'webhooks', 'messaging', 'bridge', 'gateway', 'console'];
 const moduleZones = relayModules.flatMap((name) => [
   {
@@ -56,8 +56,8 @@ const moduleZones = relayModules.flatMap((name) => [
   },
   {
     target: [`**/relay/src/${name}/services/**`],
-    from: ['routes', 'admin'].map((folder) => `**/relay/src/${name}/${folder}/**`),
-    message: `relay/src/${name}/services may not import its module's routes or admin: routes call services, not the other way.`,
+    from: ['workers', 'routes', 'admin'].map((folder) => `**/relay/src/${name}/${folder}/**`),
+    message: `relay/src/${name}/services may not import its module's workers, routes or admin: they call services, not the other way.`,
   },
 ]);
 

@@ -10,7 +10,7 @@ import { RateLimiter, rateLimiterOptionsFor } from '../limits/rate-limiter.js';
 import { ByteBudget } from './services/byte-budget.js';
 import { CircuitBreakers } from './workers/dispatch/circuit-breaker.js';
 import { DispatchWorker } from './workers/dispatch/dispatch-worker.js';
-import { StatusNotifier, type WebhookPublisher } from './workers/dispatch/status-notifier.js';
+import { StatusNotifier, type WebhookPublisher } from './services/messages/status-notifier.js';
 import { EventIngestService } from './services/events/event-ingest-service.js';
 import { EventRepository } from './store/events/event-repository.js';
 import { EventRuleService } from './services/events/event-rule-service.js';
@@ -149,7 +149,7 @@ export function createMessagingModule(options: MessagingModuleOptions): Messagin
     acceptMemory,
     dispatchMemory,
     events: new EventIngestService(eventRows, limiter, now, () => eventLoop.wake()),
-    providerWebhooks: new ProviderWebhookService({ messages: messageRows, tenantRows, tenants, limiter, notifier, suppressions: suppressionRows, config: settings, now, log }),
+    providerWebhooks: new ProviderWebhookService({ messages: messageRows, tenantRows, tenants, limiter, notifier, config: settings, now, log }),
     suppressions: new SuppressionService(suppressionRows),
     limiter,
     breakers,

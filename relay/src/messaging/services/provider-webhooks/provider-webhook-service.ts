@@ -9,14 +9,13 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { MessagingConfig } from '../../../config/load-config.js';
 import { AppError } from '../../../errors/catalogue.js';
 import { rateLimitHeaders, type RateLimitDecision, type RateLimiter } from '../../../limits/rate-limiter.js';
-import type { StatusChange, StatusNotifier } from '../../workers/dispatch/status-notifier.js';
+import type { StatusChange, StatusNotifier } from '../messages/status-notifier.js';
 import { isoNow } from '../../../foundation/messaging-ids.js';
 import type { MessageRepository, MessageRow } from '../../store/messages/message-repository.js';
 import { recordProviderEvent } from '../../store/messages/record-provider-event.js';
 import { limitRules } from '../../store/tenants/tenant-limits.js';
 import type { TenantRepository } from '../../store/tenants/tenant-repository.js';
 import type { TenantService } from '../tenants/tenant-service.js';
-import type { SuppressionRepository } from '../../store/suppressions/suppression-repository.js';
 import { eventDetail, failureText, readSendGridEvent, statusForEvent, suppressionReasonFor, xMessageIdOf, type SendGridEvent } from './sendgrid-events.js';
 import { isFreshTimestamp, parseSendGridPublicKey, verifySendGridSignature } from './sendgrid-signature.js';
 
@@ -26,7 +25,6 @@ export type ProviderWebhookDeps = Readonly<{
   tenants: TenantService;
   limiter: RateLimiter;
   notifier: StatusNotifier;
-  suppressions: SuppressionRepository;
   config: MessagingConfig;
   now: () => number;
   log: FastifyBaseLogger;

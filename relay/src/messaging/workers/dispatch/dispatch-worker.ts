@@ -25,7 +25,7 @@ import type { TenantRepository } from '../../store/tenants/tenant-repository.js'
 import type { TenantService } from '../../services/tenants/tenant-service.js';
 import { retryDelayMs, type CircuitBreakers } from './circuit-breaker.js';
 import { simulatedEvents, TEST_MODE_PROVIDERS } from './test-mode-simulation.js';
-import type { StatusChange, StatusNotifier } from './status-notifier.js';
+import type { StatusChange, StatusNotifier } from '../../services/messages/status-notifier.js';
 
 /** Messages per claim: the providers are called concurrently, the outcomes committed together. */
 const BATCH = 200;
