@@ -6,7 +6,8 @@ import type { Browser } from 'playwright-core';
 import { browserAvailable, launchChromium, openPage } from '../support/browser-session.js';
 import { call, eventually, TEST_OPERATOR_TOKEN } from '@ledgerwire/test-kit';
 import { startConsoleRelay, type ConsoleRelay } from '../support/console-relay.js';
-import { ProtocolConnector } from '../support/protocol-connector.js';
+import { startPairedCompany } from '../support/paired-company.js';
+import type { ProtocolConnector } from '../support/protocol-connector.js';
 import { ConsoleShell } from '../pages/console-shell.js';
 
 const POLL = { timeout: 10_000, interval: 100 };
@@ -37,19 +38,13 @@ describe.skipIf(!browserAvailable())('console: what the end user is told', () =>
   beforeAll(async () => {
     relay = await startConsoleRelay();
     browser = await launchChromium();
-    const applicationId = (await operator<{ application: { id: string } }>('POST', '/admin/v1/applications', 201, { name: 'Kaveri Billing' })).application.id;
-    credential = (await operator<{ credential: string }>('POST', `/admin/v1/applications/${applicationId}/keys`, 201, { environment: 'test', capabilities: [] })).credential;
-    const customer = (await integrator<{ customer: { id: string; token: string } }>('POST', '/api/v1/customers', 200, { name: 'Kaveri Traders' })).customer;
-    companyId = (await integrator<{ company_id: number }>('POST', '/api/v1/companies', 200, { name: 'Kaveri Traders FY27', customer_id: customer.id })).company_id;
-    connector = await ProtocolConnector.start({
-      baseUrl: relay.baseUrl,
-      customerToken: customer.token,
+    ({ credential, companyId, connector } = await startPairedCompany(relay, {
+      name: 'Kaveri',
       machineName: 'KAVERI-PC',
-      books: { running: true, product: 'TallyPrime 5.1', open_companies: [BOOKS] },
+      books: BOOKS,
       // Every write fails the way TallyPrime answers a ledger it does not have.
       decide: () => ({ status: 'failed', error_code: 'MASTER_NOT_FOUND', error_label: 'Master not found', error_message: "Ledger 'Freight Income' does not exist!" }),
-    });
-    await operator('POST', `/admin/v1/companies/${companyId}/pair`, 200, { connector_id: connector.connectorId, books_company_guid: BOOKS.guid });
+    }));
   }, 60_000);
   afterAll(async () => {
     await connector?.close();

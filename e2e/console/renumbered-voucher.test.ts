@@ -6,7 +6,8 @@ import type { Browser } from 'playwright-core';
 import { browserAvailable, launchChromium, openPage } from '../support/browser-session.js';
 import { call, eventually, TEST_OPERATOR_TOKEN } from '@ledgerwire/test-kit';
 import { startConsoleRelay, type ConsoleRelay } from '../support/console-relay.js';
-import { ProtocolConnector } from '../support/protocol-connector.js';
+import { startPairedCompany } from '../support/paired-company.js';
+import type { ProtocolConnector } from '../support/protocol-connector.js';
 import { ConsoleShell } from '../pages/console-shell.js';
 import { ConsoleTransactions } from '../pages/console-transactions.js';
 
@@ -20,24 +21,17 @@ describe.skipIf(!browserAvailable())('console: a renumbered voucher', () => {
   let credential = '';
   let companyId = 0;
 
-  const operator = <T>(method: string, url: string, status: number, body?: unknown) => call<T>(relay, method, url, status, { token: TEST_OPERATOR_TOKEN, payload: body }).then(({ body }) => body);
   const integrator = <T>(method: string, url: string, status: number, body?: unknown) => call<T>(relay, method, url, status, { token: credential, payload: body }).then(({ body }) => body);
 
   beforeAll(async () => {
     relay = await startConsoleRelay();
     browser = await launchChromium();
-    const applicationId = (await operator<{ application: { id: string } }>('POST', '/admin/v1/applications', 201, { name: 'Narmada Billing' })).application.id;
-    credential = (await operator<{ credential: string }>('POST', `/admin/v1/applications/${applicationId}/keys`, 201, { environment: 'test', capabilities: [] })).credential;
-    const customer = (await integrator<{ customer: { id: string; token: string } }>('POST', '/api/v1/customers', 200, { name: 'Narmada Traders' })).customer;
-    companyId = (await integrator<{ company_id: number }>('POST', '/api/v1/companies', 200, { name: 'Narmada Traders FY27', customer_id: customer.id })).company_id;
-    connector = await ProtocolConnector.start({
-      baseUrl: relay.baseUrl,
-      customerToken: customer.token,
+    ({ credential, companyId, connector } = await startPairedCompany(relay, {
+      name: 'Narmada',
       machineName: 'NARMADA-PC',
-      books: { running: true, product: 'TallyPrime 5.1', open_companies: [BOOKS] },
+      books: BOOKS,
       decide: (job) => ({ status: 'completed', books_voucher_guid: `guid-${job.job_id}`, books_master_id: '31', books_alter_id: '1' }),
-    });
-    await operator('POST', `/admin/v1/companies/${companyId}/pair`, 200, { connector_id: connector.connectorId, books_company_guid: BOOKS.guid });
+    }));
   }, 60_000);
   afterAll(async () => {
     await connector?.close();
