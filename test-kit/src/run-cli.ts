@@ -1,6 +1,7 @@
 // The one way tests and drivers run a program to its end (the admin CLI, the connector, the emulator,
 // Wine): what it printed and how it exited, and, when asked, a failure that shows its stderr.
 import { spawn } from 'node:child_process';
+import { inheritedEnvironment } from './test-kit-config.js';
 
 export type RunCliOptions = Readonly<{
   /** Arguments after the program (after the script for a node script). */
@@ -23,7 +24,7 @@ export function runCli(program: string, options: RunCliOptions = {}): Promise<Cl
   const isTypeScript = /\.(c|m)?ts$/.test(program);
   const command = isScript || isTypeScript ? process.execPath : program;
   const args = [...(isTypeScript ? ['--import', 'tsx'] : []), ...(isScript || isTypeScript ? [program] : []), ...(options.args ?? [])];
-  const env = options.replaceEnv ? { ...options.env } : { ...process.env, ...options.env };
+  const env = options.replaceEnv ? { ...options.env } : { ...inheritedEnvironment(), ...options.env };
   return new Promise((resolve, reject) => {
     const child = spawn(command, args, { cwd: options.cwd, env, ...(options.timeoutMs ? { timeout: options.timeoutMs } : {}) });
     let stdout = '';
