@@ -1,11 +1,12 @@
 // Secrets of the bridge never reach the logs: the credential header, the customer token in the
-// rotate path and in answers, the key secret shown once by the operator API.
+// rotate path and in answers, the key secret shown once by the operator API, a connect link's page
+// token and setup code.
 import { PassThrough } from 'node:stream';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { call, describeOnDatabases, startRelay, type TestRelay } from '@ledgerwire/test-kit';
 import { api, provisionTenant, type Tenant } from './bridge-test-kit.js';
 
-describeOnDatabases('bridge secrets stay out of the logs', (kind) => {
+describeOnDatabases('bridge and connect link secrets stay out of the logs', (kind) => {
   let relay: TestRelay;
   let tenant: Tenant;
   let logs = '';
@@ -25,20 +26,6 @@ describeOnDatabases('bridge secrets stay out of the logs', (kind) => {
     const secret = tenant.credential.split(':')[1] ?? '';
     for (const value of [secret, tenant.customerToken, body.customer.token]) expect(logs).not.toContain(value);
   });
-});
-
-describeOnDatabases('connect link secrets stay out of the logs', (kind) => {
-  let relay: TestRelay;
-  let tenant: Tenant;
-  let logs = '';
-
-  beforeAll(async () => {
-    const stream = new PassThrough();
-    stream.on('data', (chunk: Buffer) => (logs += chunk.toString('utf8')));
-    relay = await startRelay({ database: kind, env: { RELAY_WORKERS: '0', LOG_LEVEL: 'info' }, logStream: stream });
-    tenant = await provisionTenant(relay);
-  });
-  afterAll(() => relay.close());
 
   it('logs neither the page token of a connect link nor its setup code, whatever the answer', async () => {
     const { body } = await api(relay, tenant.credential, 'POST', '/api/v1/connect-sessions', 200, { payload: { customer_id: tenant.customerId, company_id: tenant.companyId } });
